@@ -77,6 +77,13 @@ const campaignLater = (name: string, page: string): LazyPart => ({
   afterPaint: true,
 });
 
+/** A dialog of the campaign page's owner's cards, loaded when it first opens: always after the cards. */
+const campaignCardDialog = (name: string): LazyPart => ({
+  name,
+  loadedWith: ['campaign-cards', 'campaign', 'signed-in'],
+  afterPaint: true,
+});
+
 export const CONSOLE_PARTS: Record<string, LazyPart> = {
   // The account pages, drawn without React Router (frames.tsx), and the notifications of every page.
   'screens/account/sign-in': { name: 'sign-in', loadedWith: [], public: true, sharedFile: 'shared-public' },
@@ -143,6 +150,10 @@ export const CONSOLE_PARTS: Record<string, LazyPart> = {
     'screens/campaigns/duplicate-campaign-dialog': campaignLater('duplicate-campaign', 'campaign'),
     'screens/campaigns/bulk-upload-dialog': campaignLater('bulk-upload', 'campaign'),
     'screens/campaigns/new-campaign-dialog': campaignLater('new-campaign', 'campaigns'),
+    // The cards' dialogs with their forms, when the reader first opens one (card-dialogs.tsx).
+    'screens/campaigns/delivery-rules-dialog': campaignCardDialog('delivery-rules-editor'),
+    'screens/campaigns/placement-dialogs': campaignCardDialog('placement-dialogs'),
+    'screens/campaigns/conversion-dialog': campaignCardDialog('conversion-dialog'),
     'screens/creatives/creative-editor': { name: 'creative', loadedWith: ['signed-in'] },
     'screens/advertisers/advertiser-list': { name: 'advertisers', loadedWith: ['signed-in'] },
     'screens/advertisers/advertiser-page': { name: 'advertiser', loadedWith: ['signed-in'] },

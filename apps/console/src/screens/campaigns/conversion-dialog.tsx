@@ -1,42 +1,12 @@
 // The conversions card's dialog (docs/console.md, "Conversions"): a new or changed conversion action
 // (the forms package's ConversionActionForm). It keeps the server's refusal in the form and closes once
 // saved. The currency follows the campaign's one-currency rule: its booked rate's, else its other
-// actions', else free. Props in, no fetching.
-import {
-  type ConversionAction,
-  type ConversionActionBody,
-  DEFAULT_CONVERSION_CURRENCY,
-  errorMessage,
-  MESSAGES,
-} from '@adconsole/domain';
+// actions', else free (conversion-currency.ts). Props in, no fetching. The conversions card fetches this
+// file when the dialog first opens (card-dialogs.tsx).
+import { type ConversionAction, type ConversionActionBody, errorMessage, MESSAGES } from '@adconsole/domain';
 import { ConversionActionForm, type ConversionCurrencyChoice } from '@adconsole/forms';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@adconsole/ui';
 import { useState } from 'react';
-
-/** The currency an action of the campaign may take (the domain's rule, as the form shows it). */
-export function currencyChoiceOf(
-  actions: readonly ConversionAction[],
-  rateCurrency: string | undefined,
-  editing?: ConversionAction,
-): ConversionCurrencyChoice {
-  if (editing?.hasCounted)
-    return {
-      fixed: editing.currency,
-      why: `This action has counted conversions in ${editing.currency}: to count in another currency, make a new conversion action.`,
-    };
-  if (rateCurrency)
-    return {
-      fixed: rateCurrency,
-      why: `The campaign's rate is booked in ${rateCurrency}: conversion value is counted in it too, so ROAS compares like with like.`,
-    };
-  const shared = actions.find((action) => action.id !== editing?.id)?.currency;
-  if (shared)
-    return {
-      fixed: shared,
-      why: `The campaign's other conversion actions count value in ${shared}: a campaign's actions share one currency.`,
-    };
-  return { default: editing?.currency ?? DEFAULT_CONVERSION_CURRENCY };
-}
 
 export function ConversionActionDialog({
   open,

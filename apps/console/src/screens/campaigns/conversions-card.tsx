@@ -19,10 +19,17 @@ import {
   CardTitle,
   Skeleton,
 } from '@adconsole/ui';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Loaded } from '../../components/loaded';
-import { ConversionActionDialog, currencyChoiceOf } from './conversion-dialog';
+import { dialogCode, OnceOpened } from './card-dialogs';
+import { currencyChoiceOf } from './conversion-currency';
 import { ConversionSnippetsPanel } from './conversion-snippets';
+
+/** The new or changed action's dialog with its form, fetched when first wanted (card-dialogs.tsx). */
+const dialog = dialogCode(() => import('./conversion-dialog'));
+const ConversionActionDialog = lazy(() =>
+  dialog.load().then((module) => ({ default: module.ConversionActionDialog })),
+);
 
 /** The action's settings in one line: counting and cap, lookback, currency and maximum, the key's rule. */
 const actionSummary = (action: ConversionAction) =>
@@ -100,7 +107,13 @@ export function ConversionsCard({
         </div>
         {actions ? (
           // Its dialog offers the currencies the actions use: it opens once they are loaded.
-          <Button variant="outline" onClick={() => setCreating(true)} disabled={!conversionActions}>
+          <Button
+            variant="outline"
+            onClick={() => setCreating(true)}
+            onPointerEnter={dialog.preload}
+            onFocus={dialog.preload}
+            disabled={!conversionActions}
+          >
             New conversion action
           </Button>
         ) : null}
@@ -140,12 +153,14 @@ export function ConversionsCard({
         </Loaded>
       </CardContent>
       {actions && conversionActions ? (
-        <ConversionActionDialog
-          open={creating}
-          onOpenChange={setCreating}
-          currency={currencyChoiceOf(conversionActions, rateCurrency)}
-          onSave={actions.onCreate}
-        />
+        <OnceOpened open={creating}>
+          <ConversionActionDialog
+            open={creating}
+            onOpenChange={setCreating}
+            currency={currencyChoiceOf(conversionActions, rateCurrency)}
+            onSave={actions.onCreate}
+          />
+        </OnceOpened>
       ) : null}
     </Card>
   );
@@ -213,6 +228,8 @@ function ConversionActionSection({
                 size="sm"
                 aria-label={`Edit ${action.name}`}
                 onClick={() => setEditing(true)}
+                onPointerEnter={dialog.preload}
+                onFocus={dialog.preload}
               >
                 Edit
               </Button>
@@ -243,13 +260,15 @@ function ConversionActionSection({
         </div>
       ) : null}
       {actions ? (
-        <ConversionActionDialog
-          open={editing}
-          onOpenChange={setEditing}
-          action={action}
-          currency={currencyChoiceOf(all, rateCurrency, action)}
-          onSave={(body) => actions.onUpdate(action, body)}
-        />
+        <OnceOpened open={editing}>
+          <ConversionActionDialog
+            open={editing}
+            onOpenChange={setEditing}
+            action={action}
+            currency={currencyChoiceOf(all, rateCurrency, action)}
+            onSave={(body) => actions.onUpdate(action, body)}
+          />
+        </OnceOpened>
       ) : null}
     </section>
   );

@@ -204,7 +204,7 @@ export const EditingACreative: Story = {
     },
   },
   play: async ({ canvasElement, args }) => {
-    const dialog = within(canvasElement.ownerDocument.body).getByRole('dialog', {
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', {
       name: 'Delivery rules of Mobile banner',
     });
     await expect(within(dialog).getByText(/About 42 % of the last 7 days’ impressions/)).toBeVisible();
@@ -229,7 +229,7 @@ export const EditingTheCampaignWithForecast: Story = {
     forecast: { status: 'ready', forecast: forecastAnswer(250_000, 'asap', [SAME_TARGETING]) },
   },
   play: async ({ canvasElement }) => {
-    const dialog = within(canvasElement.ownerDocument.body).getByRole('dialog', {
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', {
       name: 'Delivery rules of the campaign',
     });
     const panel = within(dialog).getByRole('region', { name: 'Inventory forecast' });
@@ -248,7 +248,7 @@ export const EditingACreativeNoForecast: Story = {
   },
   tags: ['no-visual'],
   play: async ({ canvasElement }) => {
-    const dialog = within(canvasElement.ownerDocument.body).getByRole('dialog', {
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', {
       name: 'Delivery rules of Mobile banner',
     });
     await expect(within(dialog).queryByRole('region', { name: 'Inventory forecast' })).toBeNull();
@@ -260,7 +260,7 @@ export const DiscardAsked: Story = {
   parameters: { overlay: true },
   args: { initialTarget: { level: 'campaign' } },
   play: async ({ args }) => {
-    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery rules of the campaign' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sat 10:00' }));
     await userEvent.keyboard('{Escape}');
     const question = await screen.findByRole('alertdialog', {
@@ -280,7 +280,7 @@ export const DiscardOrKeepEditing: Story = {
   args: { initialTarget: { level: 'campaign' } },
   tags: ['no-visual'],
   play: async ({ args }) => {
-    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery rules of the campaign' });
     const saturday = within(dialog).getByRole('button', { name: 'Sat 10:00' });
     await userEvent.click(saturday);
     await userEvent.keyboard('{Escape}');
@@ -312,7 +312,7 @@ export const ClosesAtOnceWhenClean: Story = {
   args: { initialTarget: { level: 'creative', creativeID: 'cr2', name: 'Mobile banner' } },
   tags: ['no-visual'],
   play: async ({ args }) => {
-    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of Mobile banner' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery rules of Mobile banner' });
     const cell = within(dialog).getByRole('button', { name: 'Sun 23:00' });
     await userEvent.click(cell);
     await userEvent.click(cell);
@@ -335,7 +335,7 @@ export const OneMatchesFigure: Story = {
   },
   tags: ['no-visual'],
   play: async () => {
-    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery rules of the campaign' });
     const panel = within(dialog).getByRole('region', { name: 'Inventory forecast' });
     await expect(within(panel).getByText(/^Matching every rule:/)).toBeVisible();
     await expect(within(dialog).queryByText(/would have matched/)).toBeNull();
@@ -354,7 +354,7 @@ export const EstimateWhenNoForecast: Story = {
   },
   tags: ['no-visual'],
   play: async () => {
-    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery rules of the campaign' });
     await expect(within(dialog).getByText(/About 38 % of the last 7 days’ impressions/)).toBeVisible();
     await expect(within(dialog).queryByText(/^Matching every rule:/)).toBeNull();
   },
@@ -371,7 +371,7 @@ export const ForecastWaitsForAValidField: Story = {
     forecast: { status: 'ready', forecast: forecastAnswer(250_000, 'asap', [SAME_TARGETING]) },
   },
   play: async () => {
-    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery rules of the campaign' });
     const panel = within(dialog).getByRole('region', { name: 'Inventory forecast' });
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Device types' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Only these' }));
@@ -399,7 +399,7 @@ export const SaveShowsTheFirstRefusedField: Story = {
   },
   tags: ['no-visual'],
   play: async ({ args }) => {
-    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery rules of the campaign' });
     const countries = within(dialog).getByRole('combobox', { name: 'Countries' });
     within(dialog).getByRole('button', { name: 'Add a cap' }).scrollIntoView({ block: 'end' });
     const box = dialog.getBoundingClientRect();
@@ -452,7 +452,7 @@ export const SaveStaysPut: Story = {
   },
   render: (args) => <EstimatingCard {...args} />,
   play: async () => {
-    const dialog = screen.getByRole('dialog', { name: 'Delivery rules of the campaign' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery rules of the campaign' });
     const save = within(dialog).getByRole('button', { name: 'Save delivery rules' });
     await within(dialog).findByText(/About 38 % of the last 7 days’ impressions/);
     const before = save.getBoundingClientRect();

@@ -1,6 +1,8 @@
 // The campaign page's delivery rules card (docs/console.md, "Delivery rules"): the campaign's rules in one
 // line and each creative's own (which narrow them), an editor for each level (delivery-rules-dialog.tsx),
 // and the tag tester (tag-tester.tsx): why one request would or would not serve. Props in, no fetching.
+// The editor's code (the forms package's rules form, the forecast) is fetched when the reader comes to an
+// Edit button, at the latest when it opens (card-dialogs.tsx).
 import {
   type CampaignDeliveryRules,
   type DeliveryRules,
@@ -9,10 +11,17 @@ import {
 } from '@adconsole/domain';
 import type { EstimateState } from '@adconsole/forms';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@adconsole/ui';
-import { useState } from 'react';
-import { DeliveryRulesDialog, type RulesTarget } from './delivery-rules-dialog';
+import { lazy, Suspense, useState } from 'react';
+import { dialogCode } from './card-dialogs';
+import type { RulesTarget } from './delivery-rules-dialog';
 import type { ForecastState } from './forecast-panel';
 import { TagTester, type TagTesterProps } from './tag-tester';
+
+/** The editor, in a file of its own (card-dialogs.tsx). */
+const editor = dialogCode(() => import('./delivery-rules-dialog'));
+const DeliveryRulesDialog = lazy(() =>
+  editor.load().then((module) => ({ default: module.DeliveryRulesDialog })),
+);
 
 export interface DeliveryRulesCardProps {
   /** The campaign's rules and its creatives'; undefined while they load. */
@@ -60,7 +69,13 @@ export function DeliveryRulesCard({
             Who, where and when the campaign’s ads serve; a creative’s own rules narrow it.
           </CardDescription>
         </div>
-        <Button variant="outline" disabled={!rules} onClick={() => edit({ level: 'campaign' })}>
+        <Button
+          variant="outline"
+          disabled={!rules}
+          onClick={() => edit({ level: 'campaign' })}
+          onPointerEnter={editor.preload}
+          onFocus={editor.preload}
+        >
           Edit campaign rules
         </Button>
       </CardHeader>
@@ -87,6 +102,8 @@ export function DeliveryRulesCard({
                     onClick={() =>
                       edit({ level: 'creative', creativeID: creative.creativeID, name: creative.name })
                     }
+                    onPointerEnter={editor.preload}
+                    onFocus={editor.preload}
                   >
                     Edit
                   </Button>
@@ -105,17 +122,19 @@ export function DeliveryRulesCard({
         </section>
       </CardContent>
       {target && rules ? (
-        <DeliveryRulesDialog
-          target={target}
-          rules={rulesOf(target)}
-          timezone={rules.timezone}
-          locale={locale}
-          estimate={estimate}
-          forecast={target.level === 'campaign' ? forecast : undefined}
-          onRulesChange={(next) => onEditing(target, next)}
-          onSave={(next) => onSave(target, next)}
-          onClose={() => edit(undefined)}
-        />
+        <Suspense fallback={null}>
+          <DeliveryRulesDialog
+            target={target}
+            rules={rulesOf(target)}
+            timezone={rules.timezone}
+            locale={locale}
+            estimate={estimate}
+            forecast={target.level === 'campaign' ? forecast : undefined}
+            onRulesChange={(next) => onEditing(target, next)}
+            onSave={(next) => onSave(target, next)}
+            onClose={() => edit(undefined)}
+          />
+        </Suspense>
       ) : null}
     </Card>
   );

@@ -16,12 +16,20 @@ import {
   ROTATION_MODE_LABELS,
 } from '@adconsole/domain';
 import { Alert, AlertDescription, Badge, Button, CopyField } from '@adconsole/ui';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { AbTestPanel } from './ab-test-panel';
+import { dialogCode, OnceOpened } from './card-dialogs';
 import { PlacementCreatives } from './placement-creatives';
-import { AbTestDialog, type DialogCreative, PlacementDialog } from './placement-dialogs';
+import type { DialogCreative } from './placement-dialogs';
 import { PlacementTests } from './placement-tests';
+
+/** The placement's and the A/B test's dialogs with their forms, fetched when first wanted (card-dialogs.tsx). */
+export const placementDialogs = dialogCode(() => import('./placement-dialogs'));
+export const PlacementDialog = lazy(() =>
+  placementDialogs.load().then((module) => ({ default: module.PlacementDialog })),
+);
+const AbTestDialog = lazy(() => placementDialogs.load().then((module) => ({ default: module.AbTestDialog })));
 
 export type PlacementCreative = DialogCreative & Pick<Creative, 'platform' | 'settings'>;
 
@@ -104,6 +112,8 @@ export function PlacementSection({
                 size="sm"
                 aria-label={`Edit ${placement.name}`}
                 onClick={() => setEditing(true)}
+                onPointerEnter={placementDialogs.preload}
+                onFocus={placementDialogs.preload}
               >
                 Edit
               </Button>
@@ -114,6 +124,8 @@ export function PlacementSection({
                 size="sm"
                 aria-label={`Start A/B test of ${placement.name}`}
                 onClick={() => setTesting(true)}
+                onPointerEnter={placementDialogs.preload}
+                onFocus={placementDialogs.preload}
               >
                 Start A/B test
               </Button>
@@ -174,22 +186,26 @@ export function PlacementSection({
       ) : null}
       {actions ? (
         <>
-          <PlacementDialog
-            open={editing}
-            onOpenChange={setEditing}
-            creatives={creatives}
-            placement={placement}
-            onSave={(body) => actions.onUpdate(placement, body)}
-          />
-          <AbTestDialog
-            open={testing}
-            onOpenChange={setTesting}
-            placement={placement}
-            creatives={creatives}
-            stats={stats}
-            locale={locale}
-            onStart={actions.onStartTest}
-          />
+          <OnceOpened open={editing}>
+            <PlacementDialog
+              open={editing}
+              onOpenChange={setEditing}
+              creatives={creatives}
+              placement={placement}
+              onSave={(body) => actions.onUpdate(placement, body)}
+            />
+          </OnceOpened>
+          <OnceOpened open={testing}>
+            <AbTestDialog
+              open={testing}
+              onOpenChange={setTesting}
+              placement={placement}
+              creatives={creatives}
+              stats={stats}
+              locale={locale}
+              onStart={actions.onStartTest}
+            />
+          </OnceOpened>
         </>
       ) : null}
     </section>

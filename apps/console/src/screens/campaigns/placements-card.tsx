@@ -8,12 +8,14 @@ import { MESSAGES } from '@adconsole/domain';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@adconsole/ui';
 import { useState } from 'react';
 import { Loaded } from '../../components/loaded';
-import { PlacementDialog } from './placement-dialogs';
+import { OnceOpened } from './card-dialogs';
 import {
   type PlacementActions,
   type PlacementCreative,
+  PlacementDialog,
   PlacementSection,
   type PlacementTestState,
+  placementDialogs,
 } from './placement-section';
 
 type PlacementsCardProps = {
@@ -57,7 +59,12 @@ export function PlacementsCard({
           <CardDescription>One tag serving several of the campaign's creatives in rotation.</CardDescription>
         </div>
         {actions && creatives.length > 0 ? (
-          <Button variant="outline" onClick={() => setCreating(true)}>
+          <Button
+            variant="outline"
+            onClick={() => setCreating(true)}
+            onPointerEnter={placementDialogs.preload}
+            onFocus={placementDialogs.preload}
+          >
             New placement
           </Button>
         ) : null}
@@ -96,12 +103,14 @@ export function PlacementsCard({
         </Loaded>
       </CardContent>
       {actions ? (
-        <PlacementDialog
-          open={creating}
-          onOpenChange={setCreating}
-          creatives={creatives}
-          onSave={actions.onCreate}
-        />
+        <OnceOpened open={creating}>
+          <PlacementDialog
+            open={creating}
+            onOpenChange={setCreating}
+            creatives={creatives}
+            onSave={actions.onCreate}
+          />
+        </OnceOpened>
       ) : null}
     </Card>
   );
