@@ -22,10 +22,9 @@ import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { creativeCounts, scratchPostgres, settledCounts, startDemoServer } from './demo-server.mjs';
 import { cpuMeter, machineCpuMeter, ownCpuMeter } from './process-cpu.mjs';
-import { browserHeaders, signedImpressionQuery } from './serving-load.mjs';
+import { browserLoad, signedImpressionQuery } from './serving-load.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name, fallback) => {
@@ -89,25 +88,12 @@ async function backendsOf(databaseUrl) {
 
 /** Unique beacons for `seconds` at `connections` at once; answers autocannon's result. */
 const beaconLoad = (origin, liveId, seconds) =>
-  new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: origin,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (request) => ({
-              ...request,
-              path: `/serve/t/impression?${signedImpressionQuery(secret, liveId)}`,
-              headers: { ...request.headers, ...browserHeaders() },
-            }),
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
+  browserLoad({
+    origin,
+    method: 'POST',
+    path: () => `/serve/t/impression?${signedImpressionQuery(secret, liveId)}`,
+    connections,
+    seconds,
   });
 
 /** One configuration: a fresh server, warm-up, the measured load, then the store's catch-up. */

@@ -17,9 +17,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { scratchPostgres, startDemoServer } from './demo-server.mjs';
-import { browserHeaders, USER_AGENTS } from './serving-load.mjs';
+import { browserHeaders, browserLoad, USER_AGENTS } from './serving-load.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name, fallback) => {
@@ -53,25 +52,7 @@ function cpuMs(pid) {
 /** One autocannon run of `makePath` (a new path and new browser headers per request), with CPU µs/request. */
 async function run(origin, pid, makePath, seconds = duration) {
   const before = cpuMs(pid);
-  const result = await new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: origin,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              path: makePath(),
-              headers: { ...request.headers, ...browserHeaders() },
-            }),
-          },
-        ],
-      },
-      (error, answer) => (error ? reject(error) : resolve(answer)),
-    );
-  });
+  const result = await browserLoad({ origin, path: makePath, connections, seconds });
   result.cpuMicros = ((cpuMs(pid) - before) * 1000) / Math.max(1, result.requests.total);
   return result;
 }

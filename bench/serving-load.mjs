@@ -96,9 +96,9 @@ const clickPathOf = (text) => /\/serve\/click\/[^"<\]\s]+/.exec(text)?.[0].repla
 /**
  * `connections` browsers asking `origin` for one path (or a new one each request: a function) for
  * `seconds`, each request with a browser's headers and a new address (`browserHeaders`), then any
- * `headers()` of the bench's own. Answers autocannon's result.
+ * `headers()` of the bench's own; `method` GET unless said. Answers autocannon's result.
  */
-export const browserLoad = ({ origin, path, connections, seconds, headers = () => ({}) }) =>
+export const browserLoad = ({ origin, path, connections, seconds, headers = () => ({}), method = 'GET' }) =>
   new Promise((resolve, reject) => {
     autocannon(
       {
@@ -107,6 +107,7 @@ export const browserLoad = ({ origin, path, connections, seconds, headers = () =
         duration: seconds,
         requests: [
           {
+            method,
             setupRequest: (request) => ({
               ...request,
               path: typeof path === 'function' ? path() : path,
