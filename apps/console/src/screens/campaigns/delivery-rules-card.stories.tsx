@@ -147,7 +147,7 @@ export const TestNotServed: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Not served: Country, Device type')).toBeVisible();
     await expect(
-      canvas.getByText(/2 rules refuse it; serving counts it under the first, Country/),
+      canvas.getByText(/2 reasons refuse it; serving counts it under the first, Country/),
     ).toBeVisible();
     await expect(
       canvas.getByText(

@@ -224,7 +224,7 @@ export function TagTester({
           </AlertTitle>
           <AlertDescription>
             {result.reasons.length > 1
-              ? `${result.reasons.length} rules refuse it; serving counts it under the first, ${result.reasonLabel}. `
+              ? `${result.reasons.length} reasons refuse it; serving counts it under the first, ${result.reasonLabel}. `
               : ''}
             The server reads: {facts(result.request)}.
           </AlertDescription>
