@@ -13,6 +13,17 @@ const creativeIdSchema = z
 const percent = (message: string, min: number, max: number) =>
   z.number({ error: message }).check(z.gte(min, message), z.lte(max, message));
 
+/** The control is one of the test's variants (its message on `control`): the definition's and the request's check. */
+export const controlIsAVariant = z.superRefine((test: { variants: string[]; control: string }, context) => {
+  if (!test.variants.includes(test.control))
+    context.issues.push({
+      code: 'custom',
+      input: test.control,
+      message: MESSAGES.abTestControl,
+      path: ['control'],
+    });
+});
+
 export const abTestDefinitionSchema = z
   .strictObject({
     /** The creatives compared, the control among them. */
@@ -42,15 +53,5 @@ export const abTestDefinitionSchema = z
         .check(z.gt(0, MESSAGES.abTestBaselineRate), z.lt(100, MESSAGES.abTestBaselineRate)),
     ),
   })
-  .check(
-    z.superRefine((test, context) => {
-      if (!test.variants.includes(test.control))
-        context.issues.push({
-          code: 'custom',
-          input: test.control,
-          message: MESSAGES.abTestControl,
-          path: ['control'],
-        });
-    }),
-  );
+  .check(controlIsAVariant);
 export type AbTestDefinition = z.infer<typeof abTestDefinitionSchema>;

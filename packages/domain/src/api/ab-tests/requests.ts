@@ -2,9 +2,8 @@
 // (variants, control, goal, minimum detectable effect, significance, power, baseline) with the
 // placement it runs on. Whether the variants are the placement's creatives is the server's check.
 import { z } from 'zod/mini';
-import { abTestDefinitionSchema } from '../../ab-tests/ab-test-definition';
+import { abTestDefinitionSchema, controlIsAVariant } from '../../ab-tests/ab-test-definition';
 import { idField } from '../../validation/fields';
-import { MESSAGES } from '../../validation/messages';
 
 /** POST /v1/campaign/placements/abtest: start a test on one of the caller's placements. */
 export const createAbTestRequestSchema = z
@@ -12,17 +11,7 @@ export const createAbTestRequestSchema = z
     placementID: idField('placementID'),
     ...abTestDefinitionSchema.shape,
   })
-  .check(
-    z.superRefine((test, context) => {
-      if (!test.variants.includes(test.control))
-        context.issues.push({
-          code: 'custom',
-          input: test.control,
-          message: MESSAGES.abTestControl,
-          path: ['control'],
-        });
-    }),
-  );
+  .check(controlIsAVariant);
 export type CreateAbTestRequest = z.output<typeof createAbTestRequestSchema>;
 
 /** GET /v1/campaign/placements/abtests: a placement's tests, newest first. */
