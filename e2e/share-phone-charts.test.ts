@@ -115,7 +115,10 @@ describe("the share page's charts on a phone", () => {
     await consoleDrawn(page);
     expectReadable(await chartTexts(page));
     await page.setViewportSize({ width: 1440, height: 900 });
-    await expect.poll(async () => (await chartTexts(page)).every((each) => each.drawnWidth > 900)).toBe(true);
+    // Each look scrolls the page through (seconds on a busy host): a wait that allows for it.
+    await expect
+      .poll(async () => (await chartTexts(page)).every((each) => each.drawnWidth > 900), { timeout: 20_000 })
+      .toBe(true);
     expectReadable(await chartTexts(page));
   });
 });

@@ -93,10 +93,9 @@ describe(`creative QA in Chromium on ${testDatabaseKind()}`, () => {
       (await owner.post<CreativeQa>('/v1/creative/qa/run', { creativeID: heavy })).body.data?.state,
     ).toBe('running');
 
-    const started = Date.now();
     await server.app.jobs.runOnce();
-    // The spin is stopped at 15 s of CPU, not watched to its end (20 s) nor to the window's (30 s).
-    expect(Date.now() - started).toBeLessThan(45_000);
+    // The spin is stopped at 15 s of CPU, not watched to its end (20 s) nor to the window's (30 s): the
+    // measurement says where it stopped (a wall-clock bound here would fail on a busy or slower host).
 
     const cpu = await qaOf(spinning);
     expect(cpu.state).toBe('measured');
