@@ -14,7 +14,13 @@
 // parts'). The rates fall on a loaded machine; the CPU a beacon costs holds better (docs/serving.md,
 // "Beacons at the store's speed").
 //
-//   pnpm build && node bench/beacons.mjs [--duration 10] [--connections 64] [--only pglite|postgres]
+// With `--pings`, instead: one server on PostgreSQL with the journal, the CPU a request of the bare
+// route, a unique impression beacon, a quartile ping (POST /serve/t/firstQuartile of a VAST impression
+// whose impression and start were counted first: a quartile waits for its start) and a click (GET
+// /serve/click of a counted impression, a 302 not followed), each ping and click of its own impression,
+// in one run, each counted (checked in the events table afterwards).
+//
+//   pnpm build && node bench/beacons.mjs [--duration 10] [--connections 64] [--only pglite|postgres] [--pings]
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { creativeCounts, scratchPostgres, settledCounts, startDemoServer } from './demo-server.mjs';
 import { cpuMeter, machineCpuMeter, ownCpuMeter } from './process-cpu.mjs';
-import { browserLoad, signedImpressionQuery } from './serving-load.mjs';
+import { browserLoad, newImpressionId, signedClickPath, signedImpressionQuery } from './serving-load.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name, fallback) => {
@@ -147,6 +153,145 @@ async function measure({ database, mode, nats }) {
   } finally {
     await demo.stop();
     await postgres?.drop();
+  }
+}
+
+if (process.argv.includes('--pings')) {
+  await measurePings();
+  process.exit(0);
+}
+
+/** The `--pings` table: the bare route, a unique beacon, a quartile ping and a click in one run. */
+async function measurePings() {
+  const postgres = await scratchPostgres(root, 'pings');
+  const demo = await startDemoServer(root, {
+    SERVER_SECRET: secret,
+    DATABASE_URL: postgres.url,
+    TRUST_PROXY: 'loopback',
+    DEMO_DAYS: '1',
+    EVENTS_JOURNAL: 'on',
+  });
+  const { Client } = createRequire(path.join(root, 'apps/api/package.json'))('pg');
+  const client = new Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    const live = (test) => demo.campaign.creatives.find(test).liveCreatives[0].id;
+    const banner = live((c) => c.type === 'Banner' && c.layout !== 'in-banner-video');
+    const video = live((c) => c.type === 'VAST');
+    /** Counted events by type (valid: no reason), once the journal has handed the store all it had. */
+    const counted = async () => {
+      const read = async () =>
+        JSON.stringify(
+          (
+            await client.query(
+              'select type, count(*)::int as n from events where reason is null group by type order by type',
+            )
+          ).rows,
+        );
+      // Unchanged over three reads 400 ms apart (a loaded machine's journal may pause between batches).
+      let last = await read();
+      for (let same = 0; same < 3; ) {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        const now = await read();
+        same = now === last ? same + 1 : 0;
+        last = now;
+      }
+      return Object.fromEntries(JSON.parse(last).map((row) => [row.type, row.n]));
+    };
+    /** `ids.length` requests, the i-th's path `makePath(ids[i])` (autocannon's amount, not a duration). */
+    const each = (ids, makePath, method = 'POST') => {
+      let sent = 0;
+      return browserLoad({
+        origin: demo.origin,
+        method,
+        path: () => makePath(ids[sent++ % ids.length]),
+        connections,
+        seconds: duration,
+        autocannonOptions: { amount: ids.length },
+      });
+    };
+    const beacon = (type, liveId) => (id) =>
+      `/serve/t/${type}?${signedImpressionQuery(secret, liveId, 'adc2', id)}`;
+    const measured = [];
+    /** Runs `work` with the server's, PostgreSQL's backends' and this process's CPU a request beside it. */
+    const row = async (label, work) => {
+      const meters = {
+        server: cpuMeter([demo.pid]),
+        postgres: cpuMeter(await backendsOf(postgres.url)),
+        load: ownCpuMeter(),
+      };
+      const machine = machineCpuMeter();
+      const started = Date.now();
+      const result = await work();
+      const seconds = (Date.now() - started) / 1000;
+      const machineMs = machine.stop();
+      const total = Math.max(1, result.requests.total);
+      const used = Object.fromEntries(Object.entries(meters).map(([part, meter]) => [part, meter.stop()]));
+      const micros = Object.fromEntries(
+        Object.entries(used).map(([part, ms]) => [part, (ms * 1000) / total]),
+      );
+      const ours = Object.values(used).reduce((sum, ms) => sum + ms, 0);
+      const others = Math.max(0, machineMs - ours) / 1000 / seconds;
+      measured.push({ label, rate: result.requests.total / seconds, result, micros, others });
+      return result;
+    };
+    // Warm-up: the bare route, unique beacons, and a thousand of each ping and click.
+    await browserLoad({ origin: demo.origin, path: '/serve/health', connections, seconds: 2 });
+    await beaconLoad(demo.origin, banner, 2);
+    const warm = Array.from({ length: 1000 }, newImpressionId);
+    await each(warm, beacon('impression', video));
+    await each(warm, beacon('start', video));
+    await each(warm, beacon('impression', banner));
+    await counted();
+    await each(warm, beacon('firstQuartile', video));
+    await each(warm, (id) => signedClickPath(secret, banner, id), 'GET');
+    await counted();
+
+    await row('bare route (GET /serve/health)', () =>
+      browserLoad({ origin: demo.origin, path: '/serve/health', connections, seconds: duration }),
+    );
+    const before = await counted();
+    const unique = await row('unique beacon (POST /serve/t/impression)', () =>
+      beaconLoad(demo.origin, banner, duration),
+    );
+    const afterUnique = await counted();
+    // As many quartiles and clicks as the unique beacons' rate fills the duration with, each of an
+    // impression counted first (the quartile's also with its start).
+    const ids = Array.from({ length: Math.ceil(unique.requests.average * duration) }, newImpressionId);
+    await each(ids, beacon('impression', video));
+    await each(ids, beacon('start', video));
+    const prepared = await counted();
+    await row('quartile ping (POST /serve/t/firstQuartile)', () => each(ids, beacon('firstQuartile', video)));
+    const afterQuartiles = await counted();
+    const clickIds = ids.map(() => newImpressionId());
+    await each(clickIds, beacon('impression', banner));
+    const beforeClicks = await counted();
+    await row('click (GET /serve/click/{id}, 302)', () =>
+      each(clickIds, (id) => signedClickPath(secret, banner, id), 'GET'),
+    );
+    const afterClicks = await counted();
+    const bare = measured[0].micros.server;
+    const pad = (value, width) => String(value).padStart(width);
+    console.log(
+      `\nOne server on PostgreSQL with the journal, ${connections} connections, ${cores} cores; CPU µs a request (server, PostgreSQL's backends of the bench's database, this load generator); x bare: the server's µs over the bare route's; others: the cores the machine's other processes took meanwhile.`,
+    );
+    console.log(
+      `${'route'.padEnd(44)} ${pad('req/s', 7)} ${pad('non-2xx', 8)} ${pad('server', 7)} ${pad('x bare', 7)} ${pad('PG', 6)} ${pad('load', 6)} ${pad('others', 6)}`,
+    );
+    for (const { label, rate, result, micros, others } of measured) {
+      const non2xx = label.startsWith('click') ? result.non2xx - result['3xx'] : result.non2xx;
+      console.log(
+        `${label.padEnd(44)} ${pad(rate.toFixed(0), 7)} ${pad(non2xx, 8)} ${pad(micros.server.toFixed(1), 7)} ${pad(`${(micros.server / bare).toFixed(2)}x`, 7)} ${pad(micros.postgres.toFixed(1), 6)} ${pad(micros.load.toFixed(1), 6)} ${pad(others.toFixed(2), 6)}`,
+      );
+    }
+    const delta = (after, from, type) => (after[type] ?? 0) - (from[type] ?? 0);
+    console.log(
+      `counted: unique beacons ${delta(afterClicks, before, 'impression') - ids.length - clickIds.length} of ${unique.requests.total} (and up to ${connections} in flight when the row ended); quartile pings ${delta(afterQuartiles, prepared, 'firstQuartile')} of ${ids.length} (starts before them ${delta(prepared, afterUnique, 'start')}); clicks ${delta(afterClicks, beforeClicks, 'click')} of ${clickIds.length}`,
+    );
+  } finally {
+    await client.end();
+    await demo.stop();
+    await postgres.drop();
   }
 }
 

@@ -96,12 +96,22 @@ const clickPathOf = (text) => /\/serve\/click\/[^"<\]\s]+/.exec(text)?.[0].repla
 /**
  * `connections` browsers asking `origin` for one path (or a new one each request: a function) for
  * `seconds`, each request with a browser's headers and a new address (`browserHeaders`), then any
- * `headers()` of the bench's own; `method` GET unless said. Answers autocannon's result.
+ * `headers()` of the bench's own; `method` GET unless said; `autocannonOptions` any of autocannon's
+ * own (`servername` for a TLS origin). Answers autocannon's result.
  */
-export const browserLoad = ({ origin, path, connections, seconds, headers = () => ({}), method = 'GET' }) =>
+export const browserLoad = ({
+  origin,
+  path,
+  connections,
+  seconds,
+  headers = () => ({}),
+  method = 'GET',
+  autocannonOptions = {},
+}) =>
   new Promise((resolve, reject) => {
     autocannon(
       {
+        ...autocannonOptions,
         url: origin,
         connections,
         duration: seconds,
