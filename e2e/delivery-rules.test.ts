@@ -105,7 +105,8 @@ describe('delivery rules: set in the console, refused and counted, served again'
     // The report opens on whole days that ended yesterday (docs/product.md §4): the requests just made
     // are today's, so the reader picks Today.
     await page.getByRole('button', { name: 'Dates', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Report dates' })
+    await page
+      .getByRole('dialog', { name: 'Report dates' })
       .getByRole('button', { name: 'Today', exact: true })
       .click();
     // The panel draws its table once the reader scrolls near it.
