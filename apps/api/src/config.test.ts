@@ -180,12 +180,14 @@ describe('configuration from environment variables', () => {
       // Raw events are kept 400 days in either store by default (docs/privacy.md).
       rawTtlDays: 400,
       asyncInsert: false,
+      dedup: 'seen-set',
     });
     expect(loadConfig({ EVENTS_URL: 'http://events:8123/ads_prod', EVENTS_TTL_DAYS: '400' }).events).toEqual({
       url: 'http://events:8123',
       database: 'ads_prod',
       rawTtlDays: 400,
       asyncInsert: false,
+      dedup: 'seen-set',
     });
     expect(loadConfig({ EVENTS_URL: 'http://events:8123/ads?ch_insert_quorum=2' }).events?.url).toBe(
       'http://events:8123/?ch_insert_quorum=2',
@@ -195,6 +197,14 @@ describe('configuration from environment variables', () => {
       loadConfig({ EVENTS_URL: 'http://events:8123', EVENTS_ASYNC_INSERT: 'true' }).events?.asyncInsert,
     ).toBe(true);
     expect(() => loadConfig({ EVENTS_ASYNC_INSERT: 'true' })).toThrow(/EVENTS_ASYNC_INSERT.*EVENTS_URL/);
+    // Replays recognised by ClickHouse's own keys instead of the main database's seen-set (docs/clickhouse.md).
+    expect(loadConfig({ EVENTS_URL: 'http://events:8123', EVENTS_DEDUP: 'clickhouse' }).events?.dedup).toBe(
+      'clickhouse',
+    );
+    expect(() => loadConfig({ EVENTS_URL: 'http://events:8123', EVENTS_DEDUP: 'rocksdb' })).toThrow(
+      /EVENTS_DEDUP/,
+    );
+    expect(() => loadConfig({ EVENTS_DEDUP: 'clickhouse' })).toThrow(/EVENTS_DEDUP.*EVENTS_URL/);
     expect(() => loadConfig({ EVENTS_URL: 'http://events:8123', EVENTS_TTL_DAYS: '0' })).toThrow(
       /EVENTS_TTL_DAYS/,
     );

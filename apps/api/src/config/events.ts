@@ -1,6 +1,6 @@
 // The environment of the event pipeline: the journal (EVENTS_JOURNAL, EVENTS_JOURNAL_DIR,
 // EVENTS_JOURNAL_MAX_BYTES), the event log (EVENTS_BUS and its companions: config/event-bus.ts) and the
-// ClickHouse store (EVENTS_URL and its companions).
+// ClickHouse store (EVENTS_URL and its companions: EVENTS_TTL_DAYS, EVENTS_ASYNC_INSERT, EVENTS_DEDUP).
 import path from 'node:path';
 import { RAW_EVENTS_KEPT_DAYS } from '@adconsole/domain';
 import { z } from 'zod';
@@ -33,6 +33,9 @@ export const eventsEnv = z.object({
   ),
   EVENTS_TTL_DAYS: wholeNumber(1, 36500),
   EVENTS_ASYNC_INSERT: trueOrFalse,
+  EVENTS_DEDUP: optional.pipe(
+    z.enum(['seen-set', 'clickhouse'], 'must be seen-set or clickhouse').optional(),
+  ),
 });
 
 type EventsEnv = z.infer<typeof eventsEnv>;
@@ -82,6 +85,8 @@ export function eventsConfig(e: EventsEnv): EventsConfig | undefined {
         'EVENTS_ASYNC_INSERT',
         'applies only to the ClickHouse event store (set EVENTS_URL)',
       );
+    if (e.EVENTS_DEDUP !== undefined)
+      throw new ConfigError('EVENTS_DEDUP', 'applies only to the ClickHouse event store (set EVENTS_URL)');
     return undefined;
   }
   const url = new URL(e.EVENTS_URL);
@@ -93,5 +98,7 @@ export function eventsConfig(e: EventsEnv): EventsConfig | undefined {
     // Raw events are kept as long in either store (docs/privacy.md): this TTL, or the main database's sweep.
     rawTtlDays: e.EVENTS_TTL_DAYS ?? RAW_EVENTS_KEPT_DAYS,
     asyncInsert: e.EVENTS_ASYNC_INSERT === 'true' || e.EVENTS_ASYNC_INSERT === '1',
+    // Replays: the main database's seen-set unless ClickHouse's own keys are asked for (docs/clickhouse.md).
+    dedup: e.EVENTS_DEDUP ?? 'seen-set',
   };
 }

@@ -363,6 +363,36 @@ export const clickhouseMigrations: readonly ClickHouseMigration[] = [
            from {db}.reach_input`,
     ],
   },
+  {
+    // Replays in ClickHouse (EVENTS_DEDUP=clickhouse; docs/clickhouse.md, "Replays in ClickHouse"): each
+    // signed event's `type|impression_id` with its reason ('' counted) and when it was written, in an
+    // EmbeddedRocksDB table (one key a row, multi-key lookups by `key in (...)`, rows forgotten after the
+    // TTL: an impression's 48 hours and ten minutes, 173,400 s, clickhouse-dedup.ts's DEDUP_WINDOW_MS
+    // written out), filled by the raw events' own insert through its view, whichever EVENTS_DEDUP is
+    // set (so switching to it needs nothing copied). Memtable writes
+    // (optimize_for_bulk_insert = 0): the batches are small, an SST file each would be too many. The
+    // signed events of the window already stored are copied in once (a key written twice is one row).
+    name: '0048_event_keys',
+    statements: [
+      `create table if not exists {db}.event_keys (
+         key String,
+         reason String,
+         seen_at DateTime64(3, 'UTC')
+       ) engine = EmbeddedRocksDB(173400)
+       primary key key
+       settings optimize_for_bulk_insert = 0`,
+      `create materialized view if not exists {db}.event_keys_mv to {db}.event_keys as
+         select concat(toString(type), '|', assumeNotNull(impression_id)) as key, toString(reason) as reason,
+                now64(3, 'UTC') as seen_at
+           from {db}.events
+          where impression_id is not null`,
+      `insert into {db}.event_keys (key, reason, seen_at)
+         select concat(toString(type), '|', assumeNotNull(impression_id)), toString(reason), received_at
+           from {db}.events
+          where impression_id is not null and at >= now() - toIntervalDay(3)
+            and received_at >= now64(3) - toIntervalSecond(173400)`,
+    ],
+  },
 ];
 
 /** A database name ClickHouse takes unquoted (it comes from EVENTS_URL's path). */

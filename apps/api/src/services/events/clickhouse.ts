@@ -5,17 +5,26 @@
 //
 // Durability: a batch is one synchronous INSERT; writeBatch resolves (and the tracking requests of the
 // batch are answered) only after ClickHouse has accepted it.
-// Replays: which event types of which impressions already counted is a short-lived seen-set in the main
-// database (event_seen). A batch claims its keys there and inserts into ClickHouse inside one main
-// database transaction, so a failed insert releases the keys and the batch fails as a whole. Limit: if
-// the main database's commit fails after ClickHouse accepted the insert, those events count and a replay
-// of them would count again (docs/decisions/0007-clickhouse-event-store.md).
-import { ApiError, IMPRESSION_LIFETIME_MS, UNKNOWN_DIMENSIONS } from '@adconsole/domain';
+// Replays: which event types of which impressions already counted is, by default, a short-lived seen-set
+// in the main database (event_seen). A batch claims its keys there and inserts into ClickHouse inside one
+// main database transaction, so a failed insert releases the keys and the batch fails as a whole. Limit:
+// if the main database's commit fails after ClickHouse accepted the insert, those events count and a
+// replay of them would count again (docs/decisions/0007-clickhouse-event-store.md). With
+// EVENTS_DEDUP=clickhouse the keys are ClickHouse's own (clickhouse-dedup.ts): no main-database row per
+// event, one batch at a time per store, and its own limits (docs/clickhouse.md, "Replays in ClickHouse").
+import {
+  ApiError,
+  type EventDimensions,
+  OTHER_DIMENSION_VALUE,
+  UNKNOWN_DIMENSION_VALUE,
+  UNKNOWN_DIMENSIONS,
+} from '@adconsole/domain';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { Database, Queryable } from '../../db/database';
+import { clickhouseHistory, DEDUP_WINDOW_MS, type EventsDedup, serially } from './clickhouse-dedup';
 import { applyRawEventsTtl, migrateClickHouse } from './clickhouse-migrations';
-import { capDimensions, DIMENSION_COLUMN_OF } from './dimensions';
-import { inTransaction, judgeBatch, storedHistory } from './integrity';
+import { capDimensions, DIMENSION_COLUMN_OF, type DimensionEvent } from './dimensions';
+import { inTransaction, judgeBatch, storedHistory, type WriteOptions } from './integrity';
 import { clickhouseTime } from './queries/local-time';
 import type { ClickHouseEventStore } from './store';
 import type { TrackedEvent } from './tracked-event';
@@ -28,6 +37,10 @@ export interface ClickHouseEventStoreOptions {
   database: string;
   /** Inserts through ClickHouse's async-insert buffer, answered once flushed (EVENTS_ASYNC_INSERT). */
   asyncInsert?: boolean;
+  /** Where replays are recognised (EVENTS_DEDUP): the main database's seen-set (default) or ClickHouse. */
+  dedup?: EventsDedup;
+  /** With `dedup: 'clickhouse'`: how long a key is remembered (the tests shorten it). */
+  dedupWindowMs?: number;
 }
 
 /**
@@ -41,7 +54,7 @@ const insertSettings = (asyncInsert: boolean) =>
   asyncInsert ? ({ async_insert: 1, wait_for_async_insert: 1 } as const) : ({ async_insert: 0 } as const);
 
 /** Seen-set rows older than this can never match a beacon again (its signature no longer verifies). */
-const SEEN_LIFETIME_MS = IMPRESSION_LIFETIME_MS + 10 * 60 * 1000;
+const SEEN_LIFETIME_MS = DEDUP_WINDOW_MS;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** ClickHouse's DateTime (the rollups' bucket) runs from 1970 to early 2106: the store keeps these years. */
@@ -76,23 +89,29 @@ export function createClickHouseEventStore({
   client,
   database,
   asyncInsert = false,
+  dedup = 'seen-set',
+  dedupWindowMs = DEDUP_WINDOW_MS,
 }: ClickHouseEventStoreOptions): ClickHouseEventStore {
   let prunedAt = 0;
+  const oneAtATime = serially();
   /**
    * Raw events into ClickHouse, their breakdown values capped first in the main database (valid events
    * only; the rest keep none). Resolves once ClickHouse has written the block (insertSettings), so an
-   * acknowledged event is stored.
+   * acknowledged event is stored. `tx` is the main database's transaction, or how to open one: only a
+   * batch with a breakdown value to cap needs it.
    */
-  const insertRaw = async (tx: Queryable, events: readonly TrackedEvent[]) => {
+  const insertRaw = async (
+    tx: Queryable | ((work: (tx: Queryable) => Promise<unknown>) => Promise<unknown>),
+    events: readonly TrackedEvent[],
+  ) => {
     const breakdown = events.filter(
       (event) => (event.reason ?? null) === null && DIMENSION_COLUMN_OF[event.type] !== undefined,
     );
-    const capped = await capDimensions(
-      tx,
-      breakdown.map((event) => ({ ...event, dims: event.dims ?? UNKNOWN_DIMENSIONS })),
-      'event_dimension_values',
-      true,
-    );
+    const withDims = breakdown.map((event) => ({ ...event, dims: event.dims ?? UNKNOWN_DIMENSIONS }));
+    const cap = (tx: Queryable) => capDimensions(tx, withDims, 'event_dimension_values', true);
+    let capped: readonly DimensionEvent[] = withDims;
+    if (typeof tx !== 'function') capped = await cap(tx);
+    else if (withDims.some(hasCappedValue)) await tx(async (tx) => (capped = await cap(tx)));
     const dimsOf = new Map(breakdown.map((event, index) => [event, capped[index]?.dims]));
     await client.insert({
       table: `${database}.events`,
@@ -180,18 +199,14 @@ export function createClickHouseEventStore({
       );
     },
 
+    history: (events, options) =>
+      dedup === 'clickhouse'
+        ? clickhouseHistory(client, database, events, dedupWindowMs)
+        : inTransaction(db, options, (tx) => storedHistory(tx, 'event_seen', events)),
     async writeBatch(events, options) {
       if (events.length === 0) return 0;
-      // Refused, not clamped: imports are checked by index, in the import's order.
-      const outside = events.findIndex(
-        (event) => !(event.at.getTime() >= EARLIEST && event.at.getTime() < LATEST),
-      );
-      if (outside !== -1) {
-        throw ApiError.of(
-          400,
-          `events.${outside}.at: the ClickHouse event store keeps times from 1970 to 2105`,
-        );
-      }
+      refuseOutsideYears(events);
+      if (dedup === 'clickhouse') return writeDeduplicatedInClickHouse(events, options);
       return inTransaction(db, options, async (tx) => {
         if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
           await tx.query('delete from event_seen where seen_at < $1', [
@@ -207,6 +222,49 @@ export function createClickHouseEventStore({
       });
     },
   };
+
+  /**
+   * EVENTS_DEDUP=clickhouse: the batch judged against ClickHouse's keys (replays in it or before it
+   * dropped) and inserted, one batch at a time; the insert writes the keys too (event_keys_mv). The
+   * main database is asked only for new breakdown values (capDimensions), never a row per event.
+   */
+  async function writeDeduplicatedInClickHouse(
+    events: readonly TrackedEvent[],
+    options: WriteOptions | undefined,
+  ): Promise<number> {
+    return oneAtATime(async () => {
+      const history = await clickhouseHistory(client, database, events, dedupWindowMs);
+      const counted = judgeBatch(events, history, options);
+      if (counted.length === 0) return 0;
+      await insertRaw(options?.transaction ?? ((work) => inTransaction(db, options, work)), counted);
+      return counted.length;
+    });
+  }
+}
+
+/**
+ * Whether capDimensions has a value of this event to look up (site, os or browser named and storable):
+ * without one it answers the events as they are, so no transaction of the main database is needed.
+ */
+const hasCappedValue = ({ dims }: { dims: EventDimensions }) =>
+  (['site', 'os', 'browser'] as const).some((dimension) => {
+    const value = dims[dimension];
+    return (
+      value !== undefined &&
+      value.length <= 260 &&
+      value !== UNKNOWN_DIMENSION_VALUE &&
+      value !== OTHER_DIMENSION_VALUE
+    );
+  });
+
+/** Refused, not clamped: imports are checked by index, in the import's order. */
+function refuseOutsideYears(events: readonly TrackedEvent[]): void {
+  const outside = events.findIndex(
+    (event) => !(event.at.getTime() >= EARLIEST && event.at.getTime() < LATEST),
+  );
+  if (outside !== -1) {
+    throw ApiError.of(400, `events.${outside}.at: the ClickHouse event store keeps times from 1970 to 2105`);
+  }
 }
 
 /**
@@ -234,6 +292,11 @@ export interface EventsConfig {
    * become few parts; off, each batch is one synchronous insert (`async_insert=0`).
    */
   asyncInsert: boolean;
+  /**
+   * EVENTS_DEDUP: where replays are recognised, the main database's seen-set (`seen-set`, the default)
+   * or ClickHouse's keys (`clickhouse`: no main-database row per event; docs/clickhouse.md).
+   */
+  dedup: EventsDedup;
 }
 
 /** The ClickHouse event store of EVENTS_URL, and how to close its client. */
@@ -249,6 +312,7 @@ export async function openClickHouseEventStore(
       database: config.database,
       rawTtlDays: config.rawTtlDays,
       asyncInsert: config.asyncInsert,
+      dedup: config.dedup,
     });
     return { store, close: () => client.close() };
   } catch (error) {

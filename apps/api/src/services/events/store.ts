@@ -18,7 +18,7 @@ import type { Database, Queryable } from '../../db/database';
 import { COLUMNS } from './counters';
 import { writeDimensionRollups } from './dimensions';
 import { writeGrainRollups } from './grains';
-import { inTransaction, judgeBatch, storedHistory, type WriteOptions } from './integrity';
+import { inTransaction, judgeBatch, type StoredHistory, storedHistory, type WriteOptions } from './integrity';
 import { mergePostgresReach, type ReachRow } from './reach-sketches';
 import {
   addPostgresFrequencyCounts,
@@ -61,6 +61,13 @@ interface EventStoreWrites {
    * each sum as one raw row without an impression id (what an import writes).
    */
   addCounts(events: readonly TrackedEvent[], options?: WriteOptions): Promise<void>;
+  /**
+   * What the store already holds of these events' impressions (each impression's stored types and their
+   * verdicts), where the store's own replay rule reads it: the PostgreSQL store's raw events, the
+   * ClickHouse store's seen-set or, with EVENTS_DEDUP=clickhouse, ClickHouse's keys. The conversions'
+   * ledger reads a click's verdict here (services/serving/conversion-ledger.ts).
+   */
+  history(events: readonly TrackedEvent[], options?: WriteOptions): Promise<StoredHistory>;
 }
 
 /** The main database's store: its reads run on `db`. */
@@ -179,6 +186,7 @@ export function createPostgresEventStore(
       const rows = events.map((e) => ({ ...e, reason: null, dims: e.dims ?? UNKNOWN_DIMENSIONS }));
       if (rows.length > 0) await inTransaction(db, options, (tx) => addValidRollups(tx, rows));
     },
+    history: (events, options) => inTransaction(db, options, (tx) => storedHistory(tx, 'events', events)),
     async writeBatch(events, options) {
       if (events.length === 0) return 0;
       return inTransaction(db, options, async (tx) => {

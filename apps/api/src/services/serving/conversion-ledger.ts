@@ -25,7 +25,6 @@ import {
   type RefusalCount,
   recentValueMedians,
 } from '../../db/queries/conversion-ledger';
-import { storedHistory } from '../events/integrity';
 import type { EventStore } from '../events/store';
 import type { TrackedEvent } from '../events/tracked-event';
 
@@ -236,9 +235,7 @@ export class ConversionLedger {
       // attributes; a click no longer in the store's history keeps the verdict its id carries.
       const candidates = () =>
         entries.flatMap((entry, index) => (reasons[index] === null ? [{ entry, index }] : []));
-      const history = await storedHistory(
-        tx,
-        this.store.kind === 'postgres' ? 'events' : 'event_seen',
+      const history = await this.store.history(
         candidates().flatMap(({ entry }) =>
           entry.row.click_impression_id === null || entry.row.live_id === null
             ? []
@@ -252,6 +249,7 @@ export class ConversionLedger {
                 },
               ],
         ),
+        { transaction: tx },
       );
       for (const { entry, index } of candidates()) {
         const stored = history.get(entry.row.click_impression_id ?? '')?.get('click');
