@@ -20,7 +20,13 @@
 // /serve/click of a counted impression, a 302 not followed), each ping and click of its own impression,
 // in one run, each counted (checked in the events table afterwards).
 //
-//   pnpm build && node bench/beacons.mjs [--duration 10] [--connections 64] [--only pglite|postgres] [--pings]
+// With `--cluster`, each event-log row is run a second time against a JetStream cluster of three NATS
+// servers of the bench's own (bench/nats-servers.mjs: loopback, ports and store folders of their own)
+// named in EVENTS_BUS, so the product's stream is made with replicas 3 (config/event-bus.ts); its NATS
+// figure is the three servers' together, the stream's leader's printed beside, and the one server's row
+// of the same run beside it.
+//
+//   pnpm build && node bench/beacons.mjs [--duration 10] [--connections 64] [--only pglite|postgres] [--pings] [--cluster]
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,6 +35,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { creativeCounts, scratchPostgres, settledCounts, startDemoServer } from './demo-server.mjs';
+import { startNatsServers, streamLeader } from './nats-servers.mjs';
 import { cpuMeter, machineCpuMeter, ownCpuMeter } from './process-cpu.mjs';
 import { browserLoad, newImpressionId, signedClickPath, signedImpressionQuery } from './serving-load.mjs';
 
@@ -40,6 +47,7 @@ const option = (name, fallback) => {
 const duration = Number(option('duration', 10));
 const connections = Number(option('connections', 64));
 const only = option('only', undefined);
+const cluster = process.argv.includes('--cluster');
 const cores = availableParallelism();
 const secret = randomBytes(32).toString('base64url');
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -72,10 +80,46 @@ async function startNats() {
   if (child.exitCode !== null) throw new Error('nats-server did not start');
   return {
     url: `nats://127.0.0.1:${port}`,
-    pid: child.pid,
+    pids: [child.pid],
     stop() {
       child.kill('SIGTERM');
       rmSync(store, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `--cluster`: three NATS servers with JetStream in a cluster, ended and their folder removed on exit. */
+async function startNatsCluster() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'adconsole-bench-nats-cluster-'));
+  const running = new Set();
+  const stop = () => {
+    for (const child of running) if (child.exitCode === null) child.kill('SIGTERM');
+    running.clear();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.on('exit', stop);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+  const nodes = await startNatsServers(dir, 'n', 3, running).catch((error) => {
+    stop();
+    throw error;
+  });
+  return {
+    url: nodes.map((node) => `nats://127.0.0.1:${node.client}`).join(','),
+    pids: nodes.map((node) => node.child.pid),
+    nodes,
+    /** Ends the servers, waits up to 5 s for them to exit, then removes their folder. */
+    async stop() {
+      const exits = nodes.map(({ child }) =>
+        child.exitCode !== null || child.signalCode !== null
+          ? undefined
+          : Promise.race([
+              new Promise((resolve) => child.once('exit', resolve)),
+              new Promise((resolve) => setTimeout(resolve, 5000)),
+            ]),
+      );
+      for (const { child } of nodes) child.kill('SIGTERM');
+      await Promise.all(exits);
+      stop();
     },
   };
 }
@@ -105,13 +149,14 @@ const beaconLoad = (origin, liveId, seconds) =>
 /** One configuration: a fresh server, warm-up, the measured load, then the store's catch-up. */
 async function measure({ database, mode, nats }) {
   const postgres = database === 'postgres' ? await scratchPostgres(root, 'beacons') : undefined;
+  const stream = `bench_${randomBytes(4).toString('hex')}`;
   const demo = await startDemoServer(root, {
     SERVER_SECRET: secret,
     DATABASE_URL: postgres?.url ?? '',
     TRUST_PROXY: 'loopback',
     DEMO_DAYS: '1',
     ...(mode === 'log'
-      ? { EVENTS_BUS: nats.url, EVENTS_BUS_STREAM: `bench_${randomBytes(4).toString('hex')}` }
+      ? { EVENTS_BUS: nats.url, EVENTS_BUS_STREAM: stream }
       : { EVENTS_JOURNAL: mode === 'journal' ? 'on' : 'off' }),
   });
   try {
@@ -122,12 +167,17 @@ async function measure({ database, mode, nats }) {
     await beaconLoad(demo.origin, liveId, 2);
     await settledCounts(demo, creative.id);
     const before = await creativeCounts(demo, creative.id);
+    // The server that leads the stream of this row (a cluster's: its name, /jsz of the first server).
+    const leader =
+      nats?.nodes && mode === 'log' ? await streamLeader(nats.nodes[0].monitor, stream) : undefined;
     const meters = {
       server: cpuMeter([demo.pid]),
       postgres: cpuMeter(postgres ? await backendsOf(postgres.url) : []),
-      nats: cpuMeter(mode === 'log' ? [nats.pid] : []),
+      nats: cpuMeter(mode === 'log' ? nats.pids : []),
       load: ownCpuMeter(),
     };
+    // A cluster's servers one by one (the NATS meter above is their sum).
+    const eachNats = mode === 'log' && nats.nodes ? nats.nodes.map((node) => cpuMeter([node.child.pid])) : [];
     const machine = machineCpuMeter();
     const started = Date.now();
     const result = await beaconLoad(demo.origin, liveId, duration);
@@ -140,7 +190,13 @@ async function measure({ database, mode, nats }) {
       Object.entries(used).map(([part, ms]) => [part, (ms * 1000) / Math.max(1, answered)]),
     );
     const ours = Object.values(used).reduce((sum, ms) => sum + ms, 0);
+    const servers = eachNats.map((meter, index) => ({
+      name: nats.nodes[index].name,
+      micros: (meter.stop() * 1000) / Math.max(1, answered),
+    }));
     return {
+      servers,
+      leader,
       // The CPU other processes took during the load, in cores (the machine's busy time less ours).
       others: Math.max(0, machineMs - ours) / 1000 / duration,
       answered: answered / duration,
@@ -297,19 +353,30 @@ async function measurePings() {
 
 const ceilings = storeCeilings();
 const nats = await startNats();
+const natsCluster = cluster ? await startNatsCluster() : undefined;
 const configurations = [
   { database: 'pglite', mode: 'direct', label: 'PGlite, answered at the commit (default)' },
   { database: 'pglite', mode: 'journal', label: 'PGlite, journal' },
   { database: 'pglite', mode: 'log', label: 'PGlite, event log' },
   { database: 'postgres', mode: 'journal', label: 'PostgreSQL, journal (default)' },
   { database: 'postgres', mode: 'log', label: 'PostgreSQL, event log' },
-].filter((configuration) => only === undefined || configuration.database === only);
+]
+  .filter((configuration) => only === undefined || configuration.database === only)
+  .flatMap((configuration) =>
+    cluster && configuration.mode === 'log'
+      ? [configuration, { ...configuration, cluster: true, label: `${configuration.label}, 3 NATS, R3` }]
+      : [configuration],
+  );
 const rows = [];
 try {
   for (const configuration of configurations)
-    rows.push([configuration, await measure({ ...configuration, nats })]);
+    rows.push([
+      configuration,
+      await measure({ ...configuration, nats: configuration.cluster ? natsCluster : nats }),
+    ]);
 } finally {
   nats.stop();
+  await natsCluster?.stop();
 }
 
 const pad = (value, width) => String(value).padStart(width);
@@ -337,6 +404,27 @@ for (const [configuration, figures] of rows) {
   );
   if (figures.counted < figures.sent)
     console.log(`  ${figures.sent - figures.counted} answered beacons were not counted: a defect`);
+  if (figures.servers.length > 0)
+    console.log(
+      `  NATS µs a beacon, each server: ${figures.servers.map(({ name, micros }) => `${name}${name === figures.leader ? ' (stream leader)' : ''} ${micros.toFixed(1)}`).join(', ')}`,
+    );
+}
+if (cluster) {
+  console.log(
+    '\nThe event log on three NATS servers (replicas 3) against one (replicas 1), same run, µs a beacon:',
+  );
+  for (const [configuration, figures] of rows) {
+    if (!configuration.cluster) continue;
+    const one = rows.find(
+      ([other]) => other.database === configuration.database && other.mode === 'log' && !other.cluster,
+    )?.[1];
+    if (!one) continue;
+    const leader = figures.servers.find(({ name }) => name === figures.leader)?.micros ?? Number.NaN;
+    const arrow = (part) => `${one.micros[part].toFixed(1)} → ${figures.micros[part].toFixed(1)}`;
+    console.log(
+      `  ${configuration.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}: API server ${arrow('server')}; PostgreSQL ${arrow('postgres')}; NATS ${arrow('nats')} (the three together; the stream's leader ${leader.toFixed(1)}); answered/s ${one.answered.toFixed(0)} → ${figures.answered.toFixed(0)}`,
+    );
+  }
 }
 for (const database of ['pglite', 'postgres']) {
   const ceiling = ceilings[database];

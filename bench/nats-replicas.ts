@@ -23,10 +23,9 @@
 // rate here is bounded by the cores, not by NATS: the CPU a message is what carries to other machines.
 //
 //   pnpm exec tsx bench/nats-replicas.ts [--seconds 5] [--in-flight 4,16,64,256] [--rates 400,1200] [--events 27]
-import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect as connectTcp } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventBusConfig, eventBusEnv } from '../apps/api/src/config/event-bus';
@@ -36,7 +35,7 @@ import { type BusLog, EventBusLink } from '../apps/api/src/services/events/bus/l
 import { encodeMessage } from '../apps/api/src/services/events/bus/message';
 import type { TrackedEvent } from '../apps/api/src/services/events/tracked-event';
 import type { EventWriter } from '../apps/api/src/services/events/writer';
-import { freePort } from '../scripts/free-port';
+import { NATS_SERVER, startNatsServers } from './nats-servers.mjs';
 import { cpuMs, machineCpuMeter, ownCpuMeter } from './process-cpu.mjs';
 
 const option = (name: string, fallback: string) => {
@@ -50,7 +49,6 @@ const rates = list(option('rates', '400,1200'));
 const eventsAMessage = Number(option('events', '27'));
 /** Unacknowledged messages at most in a paced row. */
 const PACED_IN_FLIGHT = 64;
-const NATS_SERVER = process.env.NATS_SERVER_PATH ?? '/usr/sbin/nats-server';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -78,7 +76,7 @@ async function consumerProcess(config: EventBusConfig, secret: Buffer) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The servers: one, or three in a cluster, each with its ports and store folder.
+// The servers: one, or three in a cluster, each with its ports and store folder (bench/nats-servers.mjs).
 
 interface NatsNode {
   name: string;
@@ -88,70 +86,9 @@ interface NatsNode {
   output: () => string;
 }
 
-const usedPorts = new Set<number>();
-async function newPort(): Promise<number> {
-  for (;;) {
-    const port = await freePort();
-    if (port !== 4222 && port !== 6222 && port !== 8222 && !usedPorts.has(port)) {
-      usedPorts.add(port);
-      return port;
-    }
-  }
-}
-
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connectTcp(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
 /** Starts `count` servers (routes between all of them when more than one) in folders under `dir`. */
-async function startServers(dir: string, tag: string, count: number): Promise<NatsNode[]> {
-  const ports = [];
-  for (let index = 0; index < count; index += 1)
-    ports.push({ client: await newPort(), cluster: await newPort(), monitor: await newPort() });
-  const nodes: NatsNode[] = [];
-  for (const [index, port] of ports.entries()) {
-    const name = `${tag}${index + 1}`;
-    const store = path.join(dir, name);
-    mkdirSync(store);
-    const routes = ports
-      .filter((other) => other !== port)
-      .map((other) => `"nats-route://127.0.0.1:${other.cluster}"`)
-      .join(', ');
-    const cluster =
-      count > 1
-        ? `cluster {\n  name: bench\n  listen: "127.0.0.1:${port.cluster}"\n  routes: [${routes}]\n}\n`
-        : '';
-    const config = path.join(dir, `${name}.conf`);
-    writeFileSync(
-      config,
-      `server_name: ${name}\nlisten: "127.0.0.1:${port.client}"\nhttp: "127.0.0.1:${port.monitor}"\njetstream { store_dir: "${store}" }\n${cluster}`,
-    );
-    let output = '';
-    const child = spawn(NATS_SERVER, ['-c', config], { stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    nodes.push({ name, client: port.client, monitor: port.monitor, child, output: () => output });
-    running.add(child);
-  }
-  for (const node of nodes) {
-    for (let attempt = 0; !(await listening(node.client)); attempt += 1) {
-      if (node.child.exitCode !== null || attempt > 100)
-        throw new Error(`nats-server ${node.name} did not start:\n${node.output()}`);
-      await sleep(100);
-    }
-  }
-  return nodes;
-}
+const startServers = (dir: string, tag: string, count: number): Promise<NatsNode[]> =>
+  startNatsServers(dir, tag, count, running);
 
 const running = new Set<ChildProcess>();
 const gone = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
