@@ -12,7 +12,8 @@ import path from 'node:path';
 
 const DEMO_PASSWORD = 'bench-password';
 
-const freePort = () =>
+/** A loopback port nothing listens on at the moment of asking (the benches' servers' ports). */
+export const freePort = () =>
   new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address();

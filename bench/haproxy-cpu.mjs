@@ -17,11 +17,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { creativeCounts, scratchPostgres, settledCounts, startDemoServer } from './demo-server.mjs';
+import { creativeCounts, freePort, scratchPostgres, settledCounts, startDemoServer } from './demo-server.mjs';
 import { cpuMs, machineCpuMeter, ownCpuMeter } from './process-cpu.mjs';
 import { browserHeaders, browserLoad, signedImpressionQuery } from './serving-load.mjs';
 
@@ -34,14 +33,6 @@ const duration = Number(option('duration', 8));
 const connections = Number(option('connections', 32));
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 const secret = randomBytes(32).toString('base64url');
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** fleet.ts's configuration (the one section 4 explains), with one server and a TLS bind beside. */
 const config = (bind, tlsBind, certificate, server) => `global

@@ -4,24 +4,12 @@
 // machine's own NATS is left alone) and its own store folder under the caller's scratch folder.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import path from 'node:path';
+import { freePort } from './demo-server.mjs';
 
 export const NATS_SERVER = process.env.NATS_SERVER_PATH ?? '/usr/sbin/nats-server';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A loopback port nothing listens on at the moment of asking. */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 const usedPorts = new Set();
 /** @returns {Promise<number>} a free port not NATS's default ones nor one handed out before. */
