@@ -12,18 +12,12 @@
 // replay of them would count again (docs/decisions/0007-clickhouse-event-store.md). With
 // EVENTS_DEDUP=clickhouse the keys are ClickHouse's own (clickhouse-dedup.ts): no main-database row per
 // event, one batch at a time per store, and its own limits (docs/clickhouse.md, "Replays in ClickHouse").
-import {
-  ApiError,
-  type EventDimensions,
-  OTHER_DIMENSION_VALUE,
-  UNKNOWN_DIMENSION_VALUE,
-  UNKNOWN_DIMENSIONS,
-} from '@adconsole/domain';
+import { ApiError, UNKNOWN_DIMENSIONS } from '@adconsole/domain';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { Database, Queryable } from '../../db/database';
 import { clickhouseHistory, DEDUP_WINDOW_MS, type EventsDedup, serially } from './clickhouse-dedup';
 import { applyRawEventsTtl, migrateClickHouse } from './clickhouse-migrations';
-import { capDimensions, DIMENSION_COLUMN_OF, type DimensionEvent } from './dimensions';
+import { capDimensions, DIMENSION_COLUMN_OF, type DimensionEvent, hasCappedValue } from './dimensions';
 import { inTransaction, judgeBatch, storedHistory, type WriteOptions } from './integrity';
 import { clickhouseTime } from './queries/local-time';
 import type { ClickHouseEventStore } from './store';
@@ -97,21 +91,20 @@ export function createClickHouseEventStore({
   /**
    * Raw events into ClickHouse, their breakdown values capped first in the main database (valid events
    * only; the rest keep none). Resolves once ClickHouse has written the block (insertSettings), so an
-   * acknowledged event is stored. `tx` is the main database's transaction, or how to open one: only a
-   * batch with a breakdown value to cap needs it.
+   * acknowledged event is stored. `inTx` runs work in the main database's transaction (the caller's, or
+   * one it opens): asked only when a breakdown value needs the cap's lookup.
    */
   const insertRaw = async (
-    tx: Queryable | ((work: (tx: Queryable) => Promise<unknown>) => Promise<unknown>),
+    inTx: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>,
     events: readonly TrackedEvent[],
   ) => {
     const breakdown = events.filter(
       (event) => (event.reason ?? null) === null && DIMENSION_COLUMN_OF[event.type] !== undefined,
     );
     const withDims = breakdown.map((event) => ({ ...event, dims: event.dims ?? UNKNOWN_DIMENSIONS }));
-    const cap = (tx: Queryable) => capDimensions(tx, withDims, 'event_dimension_values', true);
-    let capped: readonly DimensionEvent[] = withDims;
-    if (typeof tx !== 'function') capped = await cap(tx);
-    else if (withDims.some(hasCappedValue)) await tx(async (tx) => (capped = await cap(tx)));
+    const capped: readonly DimensionEvent[] = withDims.some(hasCappedValue)
+      ? await inTx((tx) => capDimensions(tx, withDims, 'event_dimension_values', true))
+      : withDims;
     const dimsOf = new Map(breakdown.map((event, index) => [event, capped[index]?.dims]));
     await client.insert({
       table: `${database}.events`,
@@ -191,11 +184,9 @@ export function createClickHouseEventStore({
     // Sums without a seen-set key: one raw row each, as an import (its rollups are views of the raw events).
     async addCounts(events, options) {
       if (events.length === 0) return;
-      await inTransaction(db, options, (tx) =>
-        insertRaw(
-          tx,
-          events.map((event) => ({ ...event, impressionId: null, reason: null })),
-        ),
+      await insertRaw(
+        (work) => inTransaction(db, options, work),
+        events.map((event) => ({ ...event, impressionId: null, reason: null })),
       );
     },
 
@@ -217,7 +208,7 @@ export function createClickHouseEventStore({
         const judged = judgeBatch(events, await storedHistory(tx, 'event_seen', events), options);
         const counted = await claimNew(tx, judged);
         if (counted.length === 0) return 0;
-        await insertRaw(tx, counted);
+        await insertRaw((work) => work(tx), counted);
         return counted.length;
       });
     },
@@ -236,26 +227,11 @@ export function createClickHouseEventStore({
       const history = await clickhouseHistory(client, database, events, dedupWindowMs);
       const counted = judgeBatch(events, history, options);
       if (counted.length === 0) return 0;
-      await insertRaw(options?.transaction ?? ((work) => inTransaction(db, options, work)), counted);
+      await insertRaw((work) => inTransaction(db, options, work), counted);
       return counted.length;
     });
   }
 }
-
-/**
- * Whether capDimensions has a value of this event to look up (site, os or browser named and storable):
- * without one it answers the events as they are, so no transaction of the main database is needed.
- */
-const hasCappedValue = ({ dims }: { dims: EventDimensions }) =>
-  (['site', 'os', 'browser'] as const).some((dimension) => {
-    const value = dims[dimension];
-    return (
-      value !== undefined &&
-      value.length <= 260 &&
-      value !== UNKNOWN_DIMENSION_VALUE &&
-      value !== OTHER_DIMENSION_VALUE
-    );
-  });
 
 /** Refused, not clamped: imports are checked by index, in the import's order. */
 function refuseOutsideYears(events: readonly TrackedEvent[]): void {

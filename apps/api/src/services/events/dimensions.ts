@@ -68,6 +68,19 @@ const bucketText = periodText(BUCKET_MS, (start) => new Date(start).toISOString(
 const storable = (value: string | undefined) =>
   value === undefined || value.length > 260 ? UNKNOWN_DIMENSION_VALUE : value;
 
+/** A capped dimension's value that the cap looks up: none when unknown, too long or already "other". */
+function cappedValue(dims: DimensionEvent['dims'], dimension: BreakdownDimension): string | undefined {
+  const value = storable(dims[dimension]);
+  return value === UNKNOWN_DIMENSION_VALUE || value === OTHER_DIMENSION_VALUE ? undefined : value;
+}
+
+/**
+ * Whether capDimensions has anything of this event to look up: without a value in any capped dimension it
+ * answers the events as they are, without a query, so a writer need not open a transaction for it.
+ */
+export const hasCappedValue = (event: Pick<DimensionEvent, 'dims'>): boolean =>
+  CAPPED.some((dimension) => cappedValue(event.dims, dimension) !== undefined);
+
 /**
  * Applies the cap to a batch's events, in arrival order: answers the events with the values they are
  * stored under. `keptTable` holds the values kept per live creative, dimension and day (the PostgreSQL
@@ -88,8 +101,8 @@ export async function capDimensions(
   for (const event of events) {
     const day = utcDay(event.at);
     for (const dimension of CAPPED) {
-      const value = storable(event.dims[dimension]);
-      if (value === UNKNOWN_DIMENSION_VALUE || value === OTHER_DIMENSION_VALUE) continue;
+      const value = cappedValue(event.dims, dimension);
+      if (value === undefined) continue;
       const key = `${event.liveId}\n${dimension}\n${day}`;
       const group = groups.get(key) ?? { liveId: event.liveId, dimension, day, values: [] };
       if (!group.values.includes(value)) group.values.push(value);
