@@ -47,8 +47,6 @@ export interface ClickHouseEventStoreOptions {
 const insertSettings = (asyncInsert: boolean) =>
   asyncInsert ? ({ async_insert: 1, wait_for_async_insert: 1 } as const) : ({ async_insert: 0 } as const);
 
-/** Seen-set rows older than this can never match a beacon again (its signature no longer verifies). */
-const SEEN_LIFETIME_MS = DEDUP_WINDOW_MS;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** ClickHouse's DateTime (the rollups' bucket) runs from 1970 to early 2106: the store keeps these years. */
@@ -201,7 +199,7 @@ export function createClickHouseEventStore({
       return inTransaction(db, options, async (tx) => {
         if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
           await tx.query('delete from event_seen where seen_at < $1', [
-            new Date(Date.now() - SEEN_LIFETIME_MS),
+            new Date(Date.now() - DEDUP_WINDOW_MS),
           ]);
           prunedAt = Date.now();
         }
