@@ -16,7 +16,9 @@
 // /tmp/console-dist-before` before changing the code; with `dist-server` copied beside it, the share page
 // is drawn by that build's server module too) from a second server of this checkout's API
 // (`CONSOLE_DIR`), audits every page on both, the earlier build first in each run, and prints each page's
-// score, blocking time and bytes beside the earlier build's.
+// score, blocking time and bytes beside the earlier build's. `--host-index 1300` plays a host of that
+// benchmark index (the goals' host): each audit's CPU slowdown scaled by this host's index, measured
+// just before it, over 1,300.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +26,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 import { startDemoServer } from './demo-server.mjs';
 
@@ -44,6 +47,12 @@ const runs = Number(option('runs')?.[0] ?? '1');
 // `--slower-host 2` plays a host half as fast as this one: Lighthouse's CPU slowdown (4 on mobile, 1 on
 // desktop) times 2. For reading how a score depends on the host, beside the default run.
 const slowerHost = Number(option('slower-host')?.[0] ?? '1');
+// `--host-index 1300` plays a host of that Lighthouse benchmark index: before each audit the bench
+// measures this host's index in the browser (Lighthouse's own benchmark) and multiplies the form's CPU
+// slowdown by measured / 1300, so a busy moment of the host (a lower index) is slowed less, not
+// counted twice. The goals are stated for a phone on a host of index about 1,300.
+const hostIndex = Number(option('host-index')?.[0] ?? '0');
+if (hostIndex && slowerHost !== 1) throw new Error('--host-index and --slower-host: one or the other');
 // `--baseline DIR`: a saved copy of an earlier build's `apps/console/dist` (or a folder holding `dist`).
 const baselineOption = option('baseline')?.[0];
 
@@ -57,11 +66,24 @@ function baselineConsoleDir(dir) {
 }
 const baselineDir = baselineOption ? baselineConsoleDir(baselineOption) : undefined;
 
-/** The form's own throttling with its CPU slowdown multiplied by `--slower-host`. */
-const slowerThrottling = (form) => {
+/** The form's own throttling with its CPU slowdown multiplied by `factor`. */
+const slowerThrottling = (form, factor) => {
   const own = form === 'desktop' ? desktopConfig.settings.throttling : mobileSlow4G;
-  return { ...own, cpuSlowdownMultiplier: own.cpuSlowdownMultiplier * slowerHost };
+  return { ...own, cpuSlowdownMultiplier: own.cpuSlowdownMultiplier * factor };
 };
+
+/** This host's Lighthouse benchmark index now, measured as Lighthouse does, in a blank tab. */
+async function measureBenchmarkIndex(port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    const index = await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`);
+    await page.close();
+    return index;
+  } finally {
+    await browser.close().catch(() => undefined);
+  }
+}
 
 const chromePath =
   process.env.CHROME_PATH ??
@@ -162,6 +184,7 @@ try {
 
   const rows = [];
   const benchmarkIndexes = [];
+  const factors = [];
   const skipped = [];
   for (const page of pages) {
     for (const build of builds) {
@@ -186,7 +209,7 @@ try {
         // session the console's guard reads), and Lighthouse keeps them; with a cookie alone and no
         // stored session the guard sends the page to the sign-in page, which is then what is measured.
         ...(page.signedIn ? { disableStorageReset: true } : {}),
-        ...(slowerHost === 1 ? {} : { throttling: slowerThrottling(form) }),
+        ...(slowerHost === 1 ? {} : { throttling: slowerThrottling(form, slowerHost) }),
       };
       const results = new Map(measured.map((build) => [build, []]));
       // Run by run, the earlier build first, so the two see the same moments of the host.
@@ -195,9 +218,15 @@ try {
           // Every run from a cold cache, as Lighthouse's own storage reset would leave it.
           if (page.signedIn) await clearHttpCache(build.chrome.port);
           const url = pagesOf(build.demo).find((candidate) => candidate.name === page.name).url;
+          const measuredIndex = hostIndex ? await measureBenchmarkIndex(build.chrome.port) : 0;
+          if (hostIndex) factors.push(measuredIndex / hostIndex);
           const result = await lighthouse(
             url,
-            { ...flags, port: build.chrome.port },
+            {
+              ...flags,
+              ...(hostIndex ? { throttling: slowerThrottling(form, measuredIndex / hostIndex) } : {}),
+              port: build.chrome.port,
+            },
             form === 'desktop' ? desktopConfig : undefined,
           );
           results.get(build).push(result.lhr);
@@ -255,6 +284,14 @@ try {
       'Lighthouse warns that scores are unreliable below 1000.' +
       (slowerHost === 1 ? '' : ` CPU slowdown multiplied by ${slowerHost} (--slower-host).`),
   );
+  if (hostIndex) {
+    factors.sort((a, b) => a - b);
+    console.log(
+      `playing a host of index ${hostIndex} (--host-index): the CPU slowdown multiplied by this host's ` +
+        `index just before each audit / ${hostIndex}, ${factors[0].toFixed(2)}-${factors.at(-1).toFixed(2)} ` +
+        `(median ${factors[Math.floor(factors.length / 2)].toFixed(2)}).`,
+    );
+  }
 } finally {
   await stop();
 }
