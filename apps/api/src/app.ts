@@ -12,13 +12,14 @@ import { type AppOptions, openAppContext } from './app-context';
 import type { Config } from './config';
 import type { Context } from './context';
 import { registerApiRoutes } from './http/api-routes';
+import { campaignReportPages } from './http/campaign-report-page';
 import { clientErrorInEnvelope } from './http/client-errors';
 import { registerConsoleFiles } from './http/console-files';
 import { frameworkErrorInEnvelope, registerErrorEnvelope } from './http/errors';
 import { SIGNED_IN_BODY_LIMIT } from './http/request-bodies';
 import type { RouteDef } from './http/routes';
 import { registerSecurityHooks } from './http/security-headers';
-import { sharedPageInCampaignZone, sharedReportPages } from './http/server-view';
+import { firstViews, sharedPageInCampaignZone, sharedReportPages } from './http/server-view';
 import { buildOpenApi } from './openapi';
 import { registerSignedFiles } from './routes/file-manager';
 import { allRoutes } from './routes/index';
@@ -162,7 +163,7 @@ async function registerPagesAndNotFound(
     ? await registerConsoleFiles(app, config.consoleDir, {
         config: publicConfigOf(config),
         publicUrl: config.publicUrl,
-        firstView: await sharedReportPages(ctx, routes),
+        firstView: firstViews(await sharedReportPages(ctx, routes), await campaignReportPages(ctx)),
         movedTo: (request) =>
           sharedPageInCampaignZone(ctx, request).catch((error: unknown) => {
             // The page is then served where it was asked for, in UTC.

@@ -4,8 +4,8 @@
 // the public config inlined, so the console's first paint does not wait for GET /api/config: the
 // account pages (sign in, sign up, password reset, ping) get account.html, which does not preload the
 // console's router; every other path index.html, which does (docs/console.md, "The account pages
-// without React Router"). A share link's page also gets its first view drawn by the server
-// (http/server-view.ts), made for each request.
+// without React Router"). A share link's page and a signed-in campaign report also get their first view
+// drawn by the server (http/server-view.ts, http/campaign-report-page.ts), made for each request.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -96,7 +96,7 @@ export interface ConsolePageSettings {
    */
   firstView?: (
     request: FastifyRequest,
-  ) => Promise<{ drawn: string; block: SharedReportBlock; search: string } | undefined>;
+  ) => Promise<{ drawn: string; block: SharedReportBlock; search: string; private?: boolean } | undefined>;
   /** Where a page moves to first (a share link's page to its campaign's zone: http/server-view.ts). */
   movedTo?: (request: FastifyRequest) => Promise<string | undefined>;
 }
@@ -158,6 +158,8 @@ export async function registerConsoleFiles(
       const first = page === consolePages ? await settings.firstView?.(request) : undefined;
       // Its charts are drawn at a phone's width or a window's, as the user agent says.
       if (first) {
+        // A signed-in page's drawing is the user's: no shared cache keeps it.
+        if (first.private) reply.header('Cache-Control', `private, ${REVALIDATE}`);
         reply.header('Vary', 'Accept-Encoding, User-Agent');
         return reply.send(scriptsOnTouch(withServerView(page.html, first.drawn, first.block, first.search)));
       }

@@ -25,17 +25,23 @@ import { countAddressCall } from '../services/identity/address-limit';
 import { countIdentityCall, identityKey } from '../services/identity/identity-limit';
 import { escapeHtml } from '../services/outbound/mail';
 import { RecentMap } from '../services/recent-map';
+import type { CampaignReportFirstView } from '../services/reports/campaign-report-view';
 import { type SharedReportFirstView, sharedReportFirstView } from '../services/reports/shared-report-view';
 import type { RouteDef } from './routes';
 
 type Render = (view: SharedReportFirstView['view'] & { phone: boolean }) => string | undefined;
 
-/** The console's server module's render function, or undefined when there is no such module. */
-async function loadSharedReportRenderer(consoleDir: string): Promise<Render | undefined> {
+/** What the console's server module draws: a share link's page, and a signed-in campaign report. */
+export interface ServerModule {
+  renderSharedReport?: Render;
+  renderCampaignReport?: (view: CampaignReportFirstView['view'] & { phone: boolean }) => string | undefined;
+}
+
+/** The console's server module (dist-server/shared-report.js beside its dist/), or undefined without one. */
+export async function loadServerModule(consoleDir: string): Promise<ServerModule | undefined> {
   const file = path.join(consoleDir, '..', 'dist-server', 'shared-report.js');
   if (!existsSync(file)) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as { renderSharedReport?: Render };
-  return module.renderSharedReport;
+  return (await import(pathToFileURL(file).href)) as ServerModule;
 }
 
 /** A share link's page the server draws, the summary's or a creative's: its token and creative. */
@@ -112,8 +118,8 @@ export function scriptsOnTouch(html: string): string {
 export const isPhone = (userAgent: string | undefined): boolean =>
   userAgent !== undefined && /\bMobi|\bAndroid|\biPhone/.test(userAgent);
 
-/** A share link's page as the server drew it: the drawing, its data block, the query of its state. */
-type DrawnSharePage = { drawn: string; block: SharedReportBlock; search: string };
+/** A page as the server drew it: the drawing, its data block, the query of its state. */
+export type DrawnSharePage = { drawn: string; block: SharedReportBlock; search: string; private?: boolean };
 
 /**
  * How long a drawn share page is sent again as it is: a page costs about four times the share report
@@ -135,7 +141,7 @@ export async function sharedReportPages(
   ctx: Context,
   routes: readonly RouteDef[],
 ): Promise<((request: FastifyRequest) => Promise<DrawnSharePage | undefined>) | undefined> {
-  const render = await loadSharedReportRenderer(ctx.config.consoleDir);
+  const render = (await loadServerModule(ctx.config.consoleDir))?.renderSharedReport;
   if (!render) return undefined;
   const route = routes.find((candidate) => candidate.call === contract.shareReport);
   const call = `${contract.shareReport.method} ${contract.shareReport.path}`;
@@ -174,5 +180,23 @@ export async function sharedReportPages(
       if (!(error instanceof ApiError)) request.log.error({ err: error }, 'the share page was not drawn');
       return undefined;
     }
+  };
+}
+
+type FirstView = (request: FastifyRequest) => Promise<DrawnSharePage | undefined>;
+
+/**
+ * One first view from the pages the server draws (a share link's, a signed-in campaign report's): the
+ * first that draws the request's page; undefined when none can draw (no server module).
+ */
+export function firstViews(...views: (FirstView | undefined)[]): FirstView | undefined {
+  const drawing = views.filter((view): view is FirstView => view !== undefined);
+  if (drawing.length === 0) return undefined;
+  return async (request) => {
+    for (const view of drawing) {
+      const drawn = await view(request);
+      if (drawn) return drawn;
+    }
+    return undefined;
   };
 }

@@ -23,37 +23,48 @@ const TOP_LEVEL: Record<string, string> = {
 
 export function Breadcrumbs() {
   const { pathname } = useLocation();
-  const campaignMatch = matchPath({ path: '/campaigns/:campaignID/*' }, pathname);
-  const campaignID = campaignMatch?.params.campaignID;
+  const campaignID = matchPath({ path: '/campaigns/:campaignID/*' }, pathname)?.params.campaignID;
   // Every campaign page loads its campaign (useCampaign): its name is read from that cache entry only.
   const campaign = useQuery<Campaign>({
     queryKey: campaignKeys.detail(campaignID ?? ''),
     queryFn: skipToken,
   });
+  const items = [...pageCrumbs(pathname, campaign.data), ...useAdvertiserCrumbs(pathname)];
+  if (pathname === '/admin/invite') items.push({ label: 'Invite users' });
+  return <BreadcrumbTrail oneLine items={items} renderLink={renderRouterLink} />;
+}
+
+/**
+ * A page's trail up to its campaign's pages, the campaign and its creatives named as `campaign` names
+ * them (a plain word while it has not loaded). The server draws the same trail above the report it
+ * sends (server/campaign-report.tsx).
+ */
+export function pageCrumbs(
+  pathname: string,
+  campaign: { name: string; creatives: readonly { id: string; name: string }[] } | undefined,
+): BreadcrumbItem[] {
+  const campaignID = matchPath({ path: '/campaigns/:campaignID/*' }, pathname)?.params.campaignID;
   const creativeID = (
     matchPath({ path: '/campaigns/:campaignID/creative/:creativeID' }, pathname) ??
     matchPath({ path: '/campaigns/:campaignID/reporting/creative/:creativeID' }, pathname)
   )?.params.creativeID;
-
   const first = pathname.split('/')[1] ?? '';
   const items: BreadcrumbItem[] = [];
   if (TOP_LEVEL[first]) items.push({ label: TOP_LEVEL[first], href: `/${first}` });
   if (campaignID) {
-    items.push({ label: campaign.data?.name ?? 'Campaign', href: `/campaigns/${campaignID}` });
+    items.push({ label: campaign?.name ?? 'Campaign', href: `/campaigns/${campaignID}` });
     if (pathname.endsWith('/alerts'))
       items.push({ label: 'Alerts', href: `/campaigns/${campaignID}/alerts` });
     if (pathname.includes('/reporting'))
       items.push({ label: 'Reporting', href: `/campaigns/${campaignID}/reporting` });
     if (creativeID) {
-      const creative = campaign.data?.creatives.find((candidate) => candidate.id === creativeID);
+      const creative = campaign?.creatives.find((candidate) => candidate.id === creativeID);
       items.push({
         label: creative?.name ?? (creativeID === NEW_CREATIVE_SEGMENT ? 'New creative' : 'Creative'),
       });
     }
   }
-  items.push(...useAdvertiserCrumbs(pathname));
-  if (pathname === '/admin/invite') items.push({ label: 'Invite users' });
-  return <BreadcrumbTrail oneLine items={items} renderLink={renderRouterLink} />;
+  return items;
 }
 
 /**

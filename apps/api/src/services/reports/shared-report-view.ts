@@ -63,14 +63,17 @@ function readerLocale(acceptLanguage: string | undefined): string | undefined {
   }
 }
 
-/** A share report call of the page: its answer as it travels, and the report it read. */
+/** A report call of the page: its answer as it travels, and the report it read. */
 type Read = { answer: SharedReportAnswer; report: ReportData };
 
-/** One share report call of the page, as the console would make it; undefined when it fails. */
-async function readReport(ctx: Context, request: ReportRequest): Promise<Read | undefined> {
+/** How the page's report calls are answered: the share report call's, or the signed-in owner's. */
+export type ReportReader = (query: ReturnType<typeof reportQuery>) => Promise<ReportData | { file: string }>;
+
+/** One report call of the page, as the console would make it; undefined when it fails. */
+async function readReport(read: ReportReader, request: ReportRequest): Promise<Read | undefined> {
   try {
     const query = reportQuery(request);
-    const report = await sharedReport(ctx, query as ShareReportsQuery);
+    const report = await read(query);
     if ('file' in report) return undefined;
     // As the call's answer travels: what the console reads is JSON.
     return { answer: { query, data: JSON.parse(JSON.stringify(report)) as unknown }, report };
@@ -97,15 +100,42 @@ export async function sharedReportFirstView(
   now: Date = new Date(),
 ): Promise<SharedReportFirstView | undefined> {
   if (!isSharedToken(page.token)) return undefined;
-  const state = readReportingState(reportingQueryOf(page.query), {}, now);
+  return reportFirstView(
+    ctx,
+    (query) => sharedReport(ctx, query as ShareReportsQuery),
+    { ...page, campaignID: page.token, basePath: `/share/${page.token}`, campaignTimezone: undefined },
+    now,
+  );
+}
+
+/**
+ * A report page's first view: the report the page shows first (its state read from the address as the
+ * console reads it, with no stored choice, in `campaignTimezone` when the address names no zone), the
+ * period before and the breakdown's tab, each read by `read`; undefined when the first report is refused
+ * or a creative's page names a creative the report does not list or one without live ids.
+ */
+export async function reportFirstView(
+  ctx: Context,
+  read: ReportReader,
+  page: {
+    campaignID: string;
+    creativeID?: string | undefined;
+    query: URLSearchParams;
+    acceptLanguage?: string | undefined;
+    basePath: string;
+    campaignTimezone: string | undefined;
+  },
+  now: Date,
+): Promise<SharedReportFirstView | undefined> {
+  const state = readReportingState(reportingQueryOf(page.query), {}, now, page.campaignTimezone);
   const request: ReportRequest = {
-    campaignID: page.token,
+    campaignID: page.campaignID,
     dates: state.dates,
     timezone: state.timezone,
     granularity: state.unit,
     withVideoData: true,
   };
-  const summary = await readReport(ctx, request);
+  const summary = await readReport(read, request);
   if (!summary) return undefined;
   // A creative's page: its report by its live ids, as the console asks for it once the summary is in.
   const creative = page.creativeID
@@ -113,14 +143,14 @@ export async function sharedReportFirstView(
     : undefined;
   if (page.creativeID && (!creative || creative.liveIDs.length === 0)) return undefined;
   const mainRequest: ReportRequest = creative ? { ...request, liveIDs: creative.liveIDs } : request;
-  const main = creative ? await readReport(ctx, mainRequest) : summary;
+  const main = creative ? await readReport(read, mainRequest) : summary;
   if (!main) return undefined;
   // The page's other calls, as the console makes them once the figures are in: the period before, and
   // the breakdown's tab when there is something to break down. A failure leaves that part to the console.
   const [previous, breakdownReport] = await Promise.all([
-    readReport(ctx, previousRequest(mainRequest)),
+    readReport(read, previousRequest(mainRequest)),
     main.report.creatives.length > 0 && !breakdownIsEmptyFor(main.report.totals)
-      ? readReport(ctx, breakdownRequest(mainRequest, state.breakdown))
+      ? readReport(read, breakdownRequest(mainRequest, state.breakdown))
       : undefined,
   ]);
   return {
@@ -133,7 +163,7 @@ export async function sharedReportFirstView(
       now: now.toISOString(),
       companyName: publicConfigOf(ctx.config).companyName,
       locale: readerLocale(page.acceptLanguage),
-      basePath: `/share/${page.token}`,
+      basePath: page.basePath,
       search: `?${new URLSearchParams(reportingSearch(state)).toString()}`,
       zoneLabel: state.timezone.label,
       unit: state.unit,

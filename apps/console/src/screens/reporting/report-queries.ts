@@ -7,7 +7,6 @@ import {
   type Breakdown,
   type BreakdownDimension,
   breakdownRequest,
-  isSharedToken,
   type NewTokenRequest,
   REPORT_CACHE_SECONDS,
   type ReportData,
@@ -106,11 +105,11 @@ export const reportQueryOptions = (
   });
 
 /**
- * The report the server drew on a share page (lib/server-view.ts), when it is this request's, read as an
- * answer is: the page draws it at once instead of asking for it again.
+ * The report the server drew on a share page or a signed-in report (lib/server-view.ts), when it is this
+ * request's, read as an answer is: the page draws it at once instead of asking for it again.
  */
 function serverReport(request: ReportRequest | undefined): ReportData | undefined {
-  if (!request || !isSharedToken(request.campaignID)) return undefined;
+  if (!request) return undefined;
   const data = takeServerReport(reportQuery(request));
   if (data === undefined) return undefined;
   const parsed = reportDataSchema.safeParse(data);

@@ -1,0 +1,150 @@
+// A signed-in campaign report opened by its address (a bookmark, a link in a mail, a reload): the server
+// sends it drawn in the signed-in frame (docs/console.md, "The signed-in report drawn by the server"), so
+// a phone reads it before any console code has run; the console's code is fetched when the reader
+// touches the page, takes over where the drawing stands with the reports the server read, and does what
+// the touch asked for.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn as signInThroughThePage } from './support/account';
+import { baseURL, useBrowser } from './support/browser';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
+import { PHONE } from './support/phone';
+import { api, demoCreative, type Session, signIn } from './support/publisher';
+import { tile } from './support/reporting';
+
+interface Block {
+  query: Record<string, string | boolean>;
+  data: { campaignName: string; totals: { impressions: number; clicks: number } };
+  related?: { query: Record<string, string | boolean> }[];
+}
+
+/** The report the server drew, as its data block holds it. */
+const blockOf = (html: string): Block | undefined => {
+  const json = /<script id="adconsole-shared-report" type="application\/json">(.*?)<\/script>/s.exec(
+    html,
+  )?.[1];
+  return json === undefined ? undefined : (JSON.parse(json) as Block);
+};
+
+/** The page as a browser with the session's cookie gets it. */
+const pageHtml = async (path: string, session?: Session, userAgent?: string) => {
+  const response = await fetch(`${baseURL()}${path}`, {
+    headers: {
+      ...(session ? { Cookie: session.cookie } : {}),
+      ...(userAgent ? { 'User-Agent': userAgent } : {}),
+    },
+  });
+  return { html: await response.text(), cacheControl: response.headers.get('cache-control') };
+};
+
+/** A page signed in as the demo admin through the sign-in page, as a person does. */
+async function signedIn(page: Page) {
+  await page.goto('/signin');
+  await signInThroughThePage(page, DEMO_EMAIL, DEMO_PASSWORD);
+  await page.waitForURL('**/dashboard');
+  // The dashboard's own files and calls done, so what follows is the report's.
+  await page.waitForLoadState('networkidle');
+}
+
+/** The scripts a page fetches and the API calls it makes, as they start. */
+function watchRequests(page: Page) {
+  const scripts: string[] = [];
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script') scripts.push(url.pathname);
+    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
+  });
+  return { scripts, calls };
+}
+
+describe('the signed-in report drawn by the server', () => {
+  const newPage = useBrowser();
+  let session: Session;
+  let path = '';
+
+  beforeAll(async () => {
+    session = await signIn(baseURL());
+    const { campaignID } = await demoCreative(session, 'Trail season banner');
+    path = `/campaigns/${campaignID}/reporting`;
+  });
+
+  it("arrives drawn with the campaign report call's own figures for the signed-in owner, and for nobody else", async () => {
+    const { html, cacheControl } = await pageHtml(path, session);
+    const block = blockOf(html);
+    expect(block).toBeDefined();
+    // The block is the campaign report call's own answer to its query, read with the owner's rights.
+    const query = new URLSearchParams(
+      Object.entries(block?.query ?? {}).map(([key, value]) => [key, String(value)]),
+    );
+    const answer = await api<Block['data']>(session, 'GET', `/v1/campaign/reports?${query}`);
+    expect(block?.data.totals).toEqual(answer.totals);
+    expect(answer.totals.impressions).toBeGreaterThan(0);
+    // The period before and the breakdown's tab came with it.
+    expect(block?.related?.length).toBe(2);
+    // The user's own page: no shared cache keeps it.
+    expect(cacheControl).toBe('private, no-cache');
+    expect(html).toContain('Demo campaign');
+
+    // Without a session, or with one that has ended, nothing is drawn: the console sends the reader to
+    // sign in, as before.
+    for (const cookie of [undefined, { origin: baseURL(), cookie: 'adconsole_session=ended' }]) {
+      const anonymous = await pageHtml(path, cookie);
+      expect(anonymous.html).not.toContain('data-server-view');
+      expect(blockOf(anonymous.html)).toBeUndefined();
+    }
+    // A campaign that is not there (or not the user's) is drawn by the console, which says so.
+    const other = await pageHtml(`/campaigns/${'0'.repeat(24)}/reporting`, session);
+    expect(other.html).not.toContain('data-server-view');
+  });
+
+  it('on a phone: reads with no console code, then a tap opens the menu in the console without asking for a report', async () => {
+    const page = await newPage({ viewport: PHONE, phone: true });
+    await signedIn(page);
+    const { scripts, calls } = watchRequests(page);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await page.mouse.wheel(0, 3000);
+    await page.waitForTimeout(300);
+    expect(scripts).toEqual(['/assets/share-on-touch-v2.js']);
+    expect(calls).toEqual([]);
+    // Drawn for a phone: the compact frame, the report and its charts at the phone's width.
+    await page.locator('[data-server-view] h1', { hasText: 'Campaign summary' }).waitFor();
+    expect(await page.locator('[data-server-view] [data-slot="app-shell"][data-compact]').count()).toBe(1);
+    expect(await tile(page, 'impressions')).toBeGreaterThan(0);
+    expect(await page.locator('[data-static-chart] svg[data-scaled]').count()).toBeGreaterThanOrEqual(4);
+    // A tap brings the console, which opens the sheet the tap asked for and asks for no report.
+    await page.mouse.wheel(0, -3000);
+    await page.getByRole('button', { name: 'Dates, zone, export and sharing', exact: true }).tap();
+    await page.locator('[data-server-view]').waitFor({ state: 'detached' });
+    await page.getByRole('dialog').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((call) => call.includes('/reports'))).toEqual([]);
+    // The address names the range drawn, as the console writes it.
+    expect(new URL(page.url()).searchParams.get('start')).not.toBeNull();
+  });
+
+  it('in a 1440 px window: a click on By hour starts the console, which turns the figures hourly', async () => {
+    const page = await newPage({ viewport: { width: 1440, height: 900 } });
+    await signedIn(page);
+    const { scripts, calls } = watchRequests(page);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual(['/assets/share-on-touch-v2.js']);
+    const drawnTile = await tile(page, 'impressions');
+    await page.getByRole('button', { name: 'By hour', exact: true }).click();
+    await page.locator('[data-server-view]').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'By hour', exact: true, pressed: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // Asked for is only what the click changed: the figures by hour (and the period before by hour).
+    const reports = calls.filter((call) => call.startsWith('/api/v1/campaign/reports'));
+    expect(reports.length).toBeGreaterThan(0);
+    expect(reports.every((call) => new URL(call, baseURL()).searchParams.get('granularity') === 'hour')).toBe(
+      true,
+    );
+    expect(await tile(page, 'impressions')).toBe(drawnTile);
+    // The console's frame: the side menu's links are the router's now, the bell its own.
+    await page.getByRole('link', { name: 'Campaigns' }).first().click();
+    await page.waitForURL('**/campaigns');
+  });
+});
