@@ -19,6 +19,7 @@ import {
 } from '@adconsole/domain';
 import { renderAnchor } from '@adconsole/ui';
 import type { ReactNode } from 'react';
+import { loadAllReportCode } from '../screens/reporting/report-code';
 import { ReportView } from '../screens/reporting/report-view';
 import { ReportingBar } from '../screens/reporting/reporting-bar';
 import { ReportingLayout } from '../screens/reporting/reporting-layout';
@@ -54,6 +55,10 @@ export interface SharedReportView {
 }
 
 export const nothing = () => {};
+
+// The charts' and the tables' code, there before the first page is drawn (the browser fetches each when
+// the reader comes near it; the server draws every section).
+await loadAllReportCode();
 
 export type DrawnReportProps = {
   report: ReportData;

@@ -7,7 +7,6 @@
 // which the API loads.
 import { renderToString } from 'react-dom/server';
 import { ShareFrame } from '../routes/share-frame';
-import { loadAllReportCode } from '../screens/reporting/report-code';
 import { STATIC_CHART_WIDTH } from './chart-widths';
 import {
   DrawnReport,
@@ -20,10 +19,6 @@ import {
 
 export { renderCampaignReport } from './campaign-report';
 export type { SharedReportView } from './drawn-report';
-
-// The charts' and the tables' code, there before the first page is drawn (the browser fetches each when
-// the reader comes near it; the server draws every section).
-await loadAllReportCode();
 
 /** The first view itself, from a report read as the contract says. */
 function SharedReportFirstView(props: DrawnReportProps) {
