@@ -86,8 +86,9 @@ describe('page loads', () => {
   }
 
   it("a report on a phone asks for its charts' code after its first paint and its tables' code only when the reader comes near a table", async () => {
-    // The campaign's own report, loaded cold after signing in (a share page is drawn by the server and
-    // runs no console code until touched: e2e/share-first-view.test.ts).
+    // The campaign's own report drawn by the console, reached cold from the campaign's page after signing
+    // in (a report opened by its address, like a share page, is drawn by the server and runs no console
+    // code until touched: e2e/report-first-view.test.ts, e2e/share-first-view.test.ts).
     const page = await newPage();
     await openDemoReport(page);
     const reportUrl = page.url();
@@ -100,7 +101,8 @@ describe('page loads', () => {
       },
       await page.evaluate(() => ({ ...localStorage })),
     );
-    await cold.goto(reportUrl);
+    await cold.goto(new URL(reportUrl).pathname.replace(/\/reporting$/, ''));
+    await cold.getByRole('link', { name: 'Reporting', exact: true }).first().click();
     await cold.locator('#root').getByRole('heading', { name: 'Campaign summary' }).waitFor();
     await cold.locator('[data-slot="kpi-tile"]').first().waitFor();
     /** The first paint, and the files of the two asked for so far (name and when). */
