@@ -12,7 +12,6 @@ import { type AppOptions, openAppContext } from './app-context';
 import type { Config } from './config';
 import type { Context } from './context';
 import { registerApiRoutes } from './http/api-routes';
-import { campaignReportPages } from './http/campaign-report-page';
 import { clientErrorInEnvelope } from './http/client-errors';
 import { registerConsoleFiles } from './http/console-files';
 import { frameworkErrorInEnvelope, registerErrorEnvelope } from './http/errors';
@@ -20,6 +19,7 @@ import { SIGNED_IN_BODY_LIMIT } from './http/request-bodies';
 import type { RouteDef } from './http/routes';
 import { registerSecurityHooks } from './http/security-headers';
 import { firstViews, sharedPageInCampaignZone, sharedReportPages } from './http/server-view';
+import { signedInPages } from './http/signed-in-pages';
 import { buildOpenApi } from './openapi';
 import { registerSignedFiles } from './routes/file-manager';
 import { allRoutes } from './routes/index';
@@ -163,7 +163,7 @@ async function registerPagesAndNotFound(
     ? await registerConsoleFiles(app, config.consoleDir, {
         config: publicConfigOf(config),
         publicUrl: config.publicUrl,
-        firstView: firstViews(await sharedReportPages(ctx, routes), await campaignReportPages(ctx)),
+        firstView: firstViews(await sharedReportPages(ctx, routes), await signedInPages(ctx)),
         movedTo: (request) =>
           sharedPageInCampaignZone(ctx, request).catch((error: unknown) => {
             // The page is then served where it was asked for, in UTC.

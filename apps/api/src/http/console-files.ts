@@ -5,7 +5,7 @@
 // account pages (sign in, sign up, password reset, ping) get account.html, which does not preload the
 // console's router; every other path index.html, which does (docs/console.md, "The account pages
 // without React Router"). A share link's page and a signed-in campaign report also get their first view
-// drawn by the server (http/server-view.ts, http/campaign-report-page.ts), made for each request.
+// drawn by the server (http/server-view.ts, http/signed-in-pages.ts), made for each request.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

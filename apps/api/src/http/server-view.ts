@@ -9,6 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   ApiError,
+  type CampaignListFilter,
+  type CampaignListView,
   contract,
   isSharedToken,
   reportTimezone,
@@ -34,7 +36,27 @@ type Render = (view: SharedReportFirstView['view'] & { phone: boolean }) => stri
 /** What the console's server module draws: a share link's page, and a signed-in campaign report. */
 export interface ServerModule {
   renderSharedReport?: Render;
-  renderCampaignReport?: (view: CampaignReportFirstView['view'] & { phone: boolean }) => string | undefined;
+  renderCampaignReport?: (
+    view: CampaignReportFirstView['view'] & SignedInFrame & { alerts: unknown[] },
+  ) => string | undefined;
+  renderCampaignList?: (
+    view: SignedInFrame & {
+      list: unknown;
+      view: CampaignListView;
+      page: number;
+      filter: CampaignListFilter;
+      location: string;
+      alerts: unknown[];
+    },
+  ) => string | undefined;
+}
+
+/** What a signed-in page's frame shows: the user, the company, the device, the clock. */
+interface SignedInFrame {
+  user: { role: string; name: string };
+  companyName: string;
+  phone: boolean;
+  now: string;
 }
 
 /** The console's server module (dist-server/shared-report.js beside its dist/), or undefined without one. */
@@ -77,7 +99,7 @@ export async function sharedPageInCampaignZone(
 /**
  * The console's page with the server's drawing before the console's root (which the console removes as
  * it draws its own) and the report it shows as a JSON data block (`<` escaped, as the config's). `search` is the query that names the
- * state the server drew (its range, zone, unit and tab), which `/assets/share-on-touch-v2.js` writes into
+ * state the server drew (its range, zone, unit and tab), which `/assets/on-touch-v3.js` writes into
  * an address that names none, as the console would once started.
  */
 export function withServerView(html: string, drawn: string, block: SharedReportBlock, search = ''): string {
@@ -95,7 +117,7 @@ export function withServerView(html: string, drawn: string, block: SharedReportB
 /**
  * The share page's scripts when the server has drawn it: none runs, and none is fetched, until the
  * reader touches the page (docs/console.md, "The share page read-only until touched"). The entry and the
- * files Vite preloads with it are named on `/assets/share-on-touch-v2.js` (the console's `public/assets/`),
+ * files Vite preloads with it are named on `/assets/on-touch-v3.js` (the console's `public/assets/`),
  * which preloads and starts them at the first press, key, focus or pointer over a chart.
  */
 export function scriptsOnTouch(html: string): string {
@@ -110,7 +132,7 @@ export function scriptsOnTouch(html: string): string {
   return withoutPreloads.replace(
     /<script type="module" crossorigin src="([^"]+)"><\/script>/,
     (_match, entry: string) =>
-      `<script defer src="/assets/share-on-touch-v2.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
+      `<script defer src="/assets/on-touch-v3.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
   );
 }
 

@@ -12,14 +12,21 @@ export function dropServerView(doc: Document = document): void {
 /** The longest the drawing stays over a console page that is still drawing what is on screen. */
 const DRAWN_WAIT_MS = 1500;
 
-/** What the console still has to draw on the screen: a section waiting to come near, a chart not sized. */
-function stillDrawing(root: HTMLElement): boolean {
+/**
+ * The part of a drawn page the console's page must have drawn before the drawing goes: a report's view,
+ * or the campaign list's table (the table by its label).
+ */
+const DRAWN_PARTS = ['[data-slot="report-view"]', 'table[aria-label="Campaigns"]'];
+
+/** What the console still has to draw on the screen: its page's part, a section waiting to come near, a chart not sized. */
+function stillDrawing(root: HTMLElement, view: Element): boolean {
   const height = window.innerHeight;
   const onScreen = (element: Element) => {
     const box = element.getBoundingClientRect();
     return box.bottom > 0 && box.top < height && box.height > 0;
   };
-  if (!root.querySelector('[data-slot="report-view"]')) return true;
+  const part = DRAWN_PARTS.find((selector) => view.querySelector(selector));
+  if (part && !root.querySelector(part)) return true;
   for (const element of root.querySelectorAll(
     '[data-slot="near-viewport"][data-waiting], [data-chart-placeholder], [data-table-placeholder]',
   ))
@@ -38,11 +45,12 @@ function stillDrawing(root: HTMLElement): boolean {
  */
 export function dropServerViewWhenDrawn(doc: Document = document): () => void {
   const root = doc.getElementById('root');
-  if (!root || !doc.querySelector(`[${SERVER_VIEW_ATTRIBUTE}]`)) return () => {};
+  const view = doc.querySelector(`[${SERVER_VIEW_ATTRIBUTE}]`);
+  if (!root || !view) return () => {};
   const until = performance.now() + DRAWN_WAIT_MS;
   let frame = 0;
   const check = () => {
-    if (performance.now() < until && stillDrawing(root)) frame = requestAnimationFrame(check);
+    if (performance.now() < until && stillDrawing(root, view)) frame = requestAnimationFrame(check);
     else dropServerView(doc);
   };
   frame = requestAnimationFrame(check);
@@ -80,12 +88,12 @@ function blockAnswers(): Map<string, unknown> {
 }
 
 /**
- * The answer's data of a share report call the server made for this page (the report it drew, the
- * period before, the breakdown's tab), when `query` is that call's query; undefined otherwise (another
- * range or zone than the server drew, or none drawn). Taken once: a later report of the same query is
- * asked for as usual.
+ * The answer's data of a call the server made for this page (the report it drew, the period before, the
+ * breakdown's tab; the campaign list's page), when `query` is that call's query; undefined otherwise
+ * (another range or zone than the server drew, or none drawn). Taken once: a later call of the same query
+ * is made as usual.
  */
-export function takeServerReport(query: Record<string, unknown>): unknown {
+export function takeServerAnswer(query: Record<string, unknown>): unknown {
   const taken = blockAnswers();
   const key = queryKey(query);
   const data = taken.get(key);

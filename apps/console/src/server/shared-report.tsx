@@ -17,6 +17,7 @@ import {
   scalableCharts,
 } from './drawn-report';
 
+export { renderCampaignList } from './campaign-list';
 export { renderCampaignReport } from './campaign-report';
 export type { SharedReportView } from './drawn-report';
 

@@ -113,3 +113,39 @@ export function filterAndSortCampaigns<T extends Listed>(
     })
     .map((entry) => entry.campaign);
 }
+
+/** Whose campaigns the list shows: the user's own, or (an admin's choice) everyone's. */
+export type CampaignListView = 'mine' | 'all';
+
+/**
+ * The campaign list page's state as its address holds it (`/campaigns?view=&page=&q=&status=&sort=&order=`):
+ * the console reads it so, and the server reads it so to draw the page's first view. Anything the address
+ * says that is not a known value is left out; only an admin sees every campaign.
+ */
+export function campaignListPageState(
+  params: { get(name: string): string | null },
+  isAdmin: boolean,
+): { view: CampaignListView; page: number; filter: CampaignListFilter } {
+  const status = params.get('status');
+  const sort = params.get('sort');
+  const order = params.get('order');
+  return {
+    view: isAdmin && params.get('view') === 'all' ? 'all' : 'mine',
+    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+    filter: {
+      ...(params.get('q') ? { q: params.get('q') ?? '' } : {}),
+      ...((CAMPAIGN_STATUSES as readonly string[]).includes(status ?? '')
+        ? { status: status as CampaignStatus }
+        : {}),
+      ...((CAMPAIGN_SORTS as readonly string[]).includes(sort ?? '') ? { sort: sort as CampaignSort } : {}),
+      ...(order === 'asc' || order === 'desc' ? { order } : {}),
+    },
+  };
+}
+
+/** The query under which a drawn page's data block holds a campaign list page (lib/server-view.ts). */
+export const campaignListAnswerQuery = (view: CampaignListView, page: number, filter: CampaignListFilter) => ({
+  campaignList: view,
+  page,
+  ...filter,
+});

@@ -2,11 +2,10 @@
 // server"): what `/campaigns/{id}/reporting` (or a creative's page of it) shows before anything is
 // chosen, read with the signed-in user's rights as the console's calls would read it: the campaign (its
 // name, creatives and flight, for the trail and the menu), the report, the period before and the
-// breakdown's tab (the share page's reading, services/reports/shared-report-view.ts), and the bell's open
-// alerts. The console takes the reports from the page's data block instead of asking again.
+// breakdown's tab (the share page's reading, services/reports/shared-report-view.ts). The console takes
+// the reports from the page's data block instead of asking again.
 import { DEFAULT_CAMPAIGN_TIMEZONE, type ReportsQuery } from '@adconsole/domain';
 import type { Context } from '../../context';
-import { listAlerts } from '../alerts/alerts';
 import { getCampaign } from '../campaigns/campaigns';
 import type { SessionUser } from '../identity/sessions';
 import { campaignReport } from './report';
@@ -22,9 +21,6 @@ export interface CampaignReportFirstView {
       start: string | undefined;
       end: string | undefined;
     };
-    /** The bell's open alerts, as the console's alert call answers them. */
-    alerts: unknown[];
-    user: { role: SessionUser['role']; name: string };
   };
   block: SharedReportFirstView['block'];
 }
@@ -46,19 +42,16 @@ export async function campaignReportFirstView(
   now: Date = new Date(),
 ): Promise<CampaignReportFirstView | undefined> {
   const campaign = await getCampaign(ctx, user, page.campaignID);
-  const [first, alerts] = await Promise.all([
-    reportFirstView(
-      ctx,
-      (query) => campaignReport(ctx, user, query as ReportsQuery),
-      {
-        ...page,
-        basePath: `/campaigns/${page.campaignID}/reporting`,
-        campaignTimezone: campaign.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
-      },
-      now,
-    ),
-    user.role === 'client' ? [] : listAlerts(ctx, user, { status: 'open' }),
-  ]);
+  const first = await reportFirstView(
+    ctx,
+    (query) => campaignReport(ctx, user, query as ReportsQuery),
+    {
+      ...page,
+      basePath: `/campaigns/${page.campaignID}/reporting`,
+      campaignTimezone: campaign.data?.timezone ?? DEFAULT_CAMPAIGN_TIMEZONE,
+    },
+    now,
+  );
   if (!first) return undefined;
   return {
     view: {
@@ -70,8 +63,6 @@ export async function campaignReportFirstView(
         start: campaign.data?.start?.date,
         end: campaign.data?.end?.date,
       },
-      alerts: JSON.parse(JSON.stringify(alerts)) as unknown[],
-      user: { role: user.role, name: `${user.firstName} ${user.lastName}` },
     },
     block: first.block,
   };

@@ -5,9 +5,12 @@ import {
   type CampaignList,
   type CampaignListFilter,
   campaignCalls,
+  campaignListAnswerQuery,
+  campaignListSchema,
 } from '@adconsole/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { areaCalls } from '../../lib/api';
+import { takeServerAnswer } from '../../lib/server-view';
 import { type CampaignView, campaignKeys } from './campaign-keys';
 
 export { type CampaignView, campaignKeys };
@@ -20,7 +23,22 @@ export const useCampaignList = (view: CampaignView, page: number, filter: Campai
     queryKey: campaignKeys.list(view, page, filter),
     queryFn: () => campaignsApi().listCampaigns(view, page, filter),
     placeholderData: keepPreviousData,
+    initialData: () => serverCampaignList(view, page, filter),
+    // The page the server drew is as fresh as a call's answer: not asked for again as the console starts
+    // (data there before any fetch came from the drawing; fetched data goes stale at once, as before).
+    staleTime: (query) => (query.state.dataUpdateCount === 0 && query.state.data !== undefined ? 30_000 : 0),
   });
+
+/**
+ * The list page the server drew (docs/console.md, "The campaign list drawn by the server"), when it is
+ * this one, read as the list call's answer is: the page draws it at once instead of asking again.
+ */
+function serverCampaignList(view: CampaignView, page: number, filter: CampaignListFilter) {
+  const data = takeServerAnswer(campaignListAnswerQuery(view, page, filter));
+  if (data === undefined) return undefined;
+  const parsed = campaignListSchema.safeParse(data);
+  return parsed.success ? parsed.data : undefined;
+}
 
 /**
  * Every campaign of a view, all pages (the server answers 20 a page): what a picker of campaigns or

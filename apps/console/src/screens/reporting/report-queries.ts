@@ -26,7 +26,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { useRef } from 'react';
 import { apiFileUrl, areaCalls } from '../../lib/api';
 import { showNotification } from '../../lib/notify';
-import { takeServerReport } from '../../lib/server-view';
+import { takeServerAnswer } from '../../lib/server-view';
 
 const reportsApi = areaCalls((http) => reportCalls(http, apiFileUrl));
 
@@ -110,7 +110,7 @@ export const reportQueryOptions = (
  */
 function serverReport(request: ReportRequest | undefined): ReportData | undefined {
   if (!request) return undefined;
-  const data = takeServerReport(reportQuery(request));
+  const data = takeServerAnswer(reportQuery(request));
   if (data === undefined) return undefined;
   const parsed = reportDataSchema.safeParse(data);
   return parsed.success ? parsed.data : undefined;

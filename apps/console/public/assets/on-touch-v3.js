@@ -1,5 +1,6 @@
-// The share page read-only until touched (docs/console.md, "The share page read-only until touched"):
-// the server sends the whole report drawn, and the console's code is fetched and run only when the reader
+// A page the server drew, read-only until touched (docs/console.md, "The share page read-only until
+// touched", "The signed-in report drawn by the server", "The campaign list drawn by the server"): a share
+// link's report, a signed-in campaign report or the campaign list; the server sends the whole page drawn, and the console's code is fetched and run only when the reader
 // reaches for something that needs it: a press or a tap, a key, a control taking the focus, the pointer
 // over a chart (its tooltip), or a chart drawn for another width than its card has (on load, or once the
 // window changes its width: the console's charts measure their card and redraw as it changes; docs/
@@ -7,16 +8,30 @@
 // slow phone needs. When the console has taken over (it removes the server's drawing in the commit that draws its
 // own page, where the drawing stood), the control that was pressed is pressed again in the console's
 // page, or focused again (a link too) when it was reached by the keyboard; a pressed link is the browser's.
-// A classic script, in the page as `<script defer src="/assets/share-on-touch-v2.js"
+// The signed-in frame is drawn for a phone (compact) or a wide window as the user agent says: a window on
+// the other side of the console's compact width (991 px) starts the console too, whose frame follows the
+// window. A reader who chose the dark theme on this browser (the console's stored settings) sees the
+// drawing dark as soon as this script runs.
+// A classic script, in the page as `<script defer src="/assets/on-touch-v3.js"
 // data-entry="/assets/index-….js" data-preload="…">` (apps/api/src/http/server-view.ts): under /assets/,
 // the only place the CSP runs scripts from, where files are cached for a year, so a change to it takes a
-// new name (v2 since the charts' width check, v3 next); no inline script (the CSP).
+// new name (v2 since the charts' width check, v3 since the signed-in pages, v4 next); no inline script
+// (the CSP).
 (() => {
   const script = document.currentScript;
   const entry = script?.getAttribute('data-entry');
   const view = document.querySelector('[data-server-view]');
   if (!entry || !view) return;
   const preloads = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  // The theme the reader chose, as the console applies it (settings/settings.ts), before it starts.
+  try {
+    if (JSON.parse(localStorage.getItem('store') || '{}').darkMode === true) {
+      document.documentElement.classList.add('dark');
+      document.documentElement.style.colorScheme = 'dark';
+    }
+  } catch {
+    // No stored settings, or storage refused: the drawing stays light, as the server drew it.
+  }
   // The address names the state the server drew (its range, zone, unit and tab), as the console would
   // write it once started: a press in the console's first moments then changes that state, instead of
   // racing the console's own writing of it.
@@ -128,13 +143,15 @@
   // size has text too small to read (a wide window's on a 390 px screen: 3 px), one much narrower than
   // its card leaves the card's sides empty. Then the console draws the charts at their card's width.
   const FITS = { smallest: 0.8, largest: 1.25 };
+  const shell = view.querySelector('[data-slot="app-shell"]');
   const misfit = () =>
     !matchMedia('print').matches &&
-    Array.from(view.querySelectorAll('[data-static-chart] svg[data-scaled]')).some((svg) => {
-      const drawn = Number(svg.getAttribute('width'));
-      const box = svg.getBoundingClientRect().width;
-      return box > 0 && drawn > 0 && (box < drawn * FITS.smallest || box > drawn * FITS.largest);
-    });
+    ((shell !== null && shell.hasAttribute('data-compact') !== matchMedia('(max-width: 991px)').matches) ||
+      Array.from(view.querySelectorAll('[data-static-chart] svg[data-scaled]')).some((svg) => {
+        const drawn = Number(svg.getAttribute('width'));
+        const box = svg.getBoundingClientRect().width;
+        return box > 0 && drawn > 0 && (box < drawn * FITS.smallest || box > drawn * FITS.largest);
+      }));
   let measuring = false;
   const resized = () => {
     if (measuring) return;

@@ -1,6 +1,7 @@
-// A signed-in campaign report opened by its address (a bookmark, a link in a mail, a reload): the server
-// sends it drawn in the signed-in frame (docs/console.md, "The signed-in report drawn by the server"), so
-// a phone reads it before any console code has run; the console's code is fetched when the reader
+// A signed-in campaign report or the campaign list opened by its address (a bookmark, a link in a mail, a
+// reload): the server sends it drawn in the signed-in frame (docs/console.md, "The signed-in report drawn
+// by the server", "The campaign list drawn by the server"), so a phone reads it before any console code
+// has run; the console's code is fetched when the reader
 // touches the page, takes over where the drawing stands with the reports the server read, and does what
 // the touch asked for.
 import type { Page } from 'playwright-core';
@@ -37,13 +38,17 @@ const pageHtml = async (path: string, session?: Session, userAgent?: string) => 
   return { html: await response.text(), cacheControl: response.headers.get('cache-control') };
 };
 
-/** A page signed in as the demo admin through the sign-in page, as a person does. */
-async function signedIn(page: Page) {
+/**
+ * A fresh tab of a browser signed in as the demo admin through the sign-in page, as a person does: what
+ * it fetches is its own page's (the dashboard the sign-in led to stays in its own tab, now closed).
+ */
+async function signedIn(page: Page): Promise<Page> {
   await page.goto('/signin');
   await signInThroughThePage(page, DEMO_EMAIL, DEMO_PASSWORD);
   await page.waitForURL('**/dashboard');
-  // The dashboard's own files and calls done, so what follows is the report's.
-  await page.waitForLoadState('networkidle');
+  const tab = await page.context().newPage();
+  await page.close();
+  return tab;
 }
 
 /** The scripts a page fetches and the API calls it makes, as they start. */
@@ -99,14 +104,13 @@ describe('the signed-in report drawn by the server', () => {
   });
 
   it('on a phone: reads with no console code, then a tap opens the menu in the console without asking for a report', async () => {
-    const page = await newPage({ viewport: PHONE, phone: true });
-    await signedIn(page);
+    const page = await signedIn(await newPage({ viewport: PHONE, phone: true }));
     const { scripts, calls } = watchRequests(page);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await page.mouse.wheel(0, 3000);
     await page.waitForTimeout(300);
-    expect(scripts).toEqual(['/assets/share-on-touch-v2.js']);
+    expect(scripts).toEqual(['/assets/on-touch-v3.js']);
     expect(calls).toEqual([]);
     // Drawn for a phone: the compact frame, the report and its charts at the phone's width.
     await page.locator('[data-server-view] h1', { hasText: 'Campaign summary' }).waitFor();
@@ -125,12 +129,11 @@ describe('the signed-in report drawn by the server', () => {
   });
 
   it('in a 1440 px window: a click on By hour starts the console, which turns the figures hourly', async () => {
-    const page = await newPage({ viewport: { width: 1440, height: 900 } });
-    await signedIn(page);
+    const page = await signedIn(await newPage({ viewport: { width: 1440, height: 900 } }));
     const { scripts, calls } = watchRequests(page);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    expect(scripts).toEqual(['/assets/share-on-touch-v2.js']);
+    expect(scripts).toEqual(['/assets/on-touch-v3.js']);
     const drawnTile = await tile(page, 'impressions');
     await page.getByRole('button', { name: 'By hour', exact: true }).click();
     await page.locator('[data-server-view]').waitFor({ state: 'detached' });
@@ -146,5 +149,31 @@ describe('the signed-in report drawn by the server', () => {
     // The console's frame: the side menu's links are the router's now, the bell its own.
     await page.getByRole('link', { name: 'Campaigns' }).first().click();
     await page.waitForURL('**/campaigns');
+  });
+
+  it('the campaign list: read with no console code; New campaign starts the console, which opens its dialog', async () => {
+    const { html } = await pageHtml('/campaigns', session);
+    expect(blockOf(html)?.query).toEqual({ campaignList: 'mine', page: 1 });
+    const page = await signedIn(await newPage({ viewport: { width: 1440, height: 900 } }));
+    const { scripts, calls } = watchRequests(page);
+    await page.goto('/campaigns');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual(['/assets/on-touch-v3.js']);
+    expect(calls).toEqual([]);
+    await page.locator('[data-server-view]').getByRole('link', { name: 'Demo campaign' }).first().waitFor();
+    await page.getByRole('button', { name: 'New campaign', exact: true }).click();
+    await page.locator('[data-server-view]').waitFor({ state: 'detached' });
+    await page.getByRole('dialog', { name: 'New campaign' }).waitFor();
+    // The list came with the page: the console did not ask for it again.
+    expect(calls.filter((call) => call.startsWith('/api/v1/campaign/mine'))).toEqual([]);
+  });
+
+  it('a window narrower than the drawing was made for starts the console at once, whose frame fits it', async () => {
+    // A desktop browser (no phone in its user agent) in a window of a phone's width: drawn wide.
+    const page = await signedIn(await newPage({ viewport: PHONE }));
+    await page.goto('/campaigns');
+    await page.locator('[data-server-view]').waitFor({ state: 'detached' });
+    expect(await page.locator('#root [data-slot="app-shell"][data-compact]').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 });

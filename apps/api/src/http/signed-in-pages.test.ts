@@ -1,5 +1,5 @@
-// The signed-in campaign report drawn by the server (docs/console.md, "The signed-in report drawn by the
-// server"), the API's part: who gets a drawing, what it is read with, its limit and its cache header.
+// The signed-in pages drawn by the server (docs/console.md, "The signed-in report drawn by the server",
+// "The campaign list drawn by the server"), the API's part: who gets a drawing, what it is read with, its limit and its cache header.
 // The console's real server module is built by the console's `pnpm build`, which the API suites do not
 // run; here a stand-in module (written below, and saying so) returns the view it was given as JSON, so
 // the test reads exactly what the API hands the drawing. The real drawing is held by
@@ -11,13 +11,14 @@ import { SHARED_REPORT_ELEMENT_ID } from '@adconsole/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, startServer, type TestServer } from '../test/harness';
 import { signedInUser } from '../test/helpers';
-import { DRAWN_REPORTS_PER_USER } from './campaign-report-page';
+import { DRAWN_PAGES_PER_USER } from './signed-in-pages';
 
 const PAGE =
   '<!doctype html><html><head><title>Adconsole</title><script type="module" crossorigin src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
 /** A stand-in for dist-server/shared-report.js: the view as JSON in a marked element. */
-const STAND_IN_MODULE = `// A stand-in for the console's server module (a test's: apps/api/src/http/campaign-report-page.test.ts).
+const STAND_IN_MODULE = `// A stand-in for the console's server module (a test's: apps/api/src/http/signed-in-pages.test.ts).
 export const renderCampaignReport = (view) => '<pre data-view>' + JSON.stringify(view).replace(/</g, '\\\\u003c') + '</pre>';
+export const renderCampaignList = renderCampaignReport;
 `;
 
 /** What the stand-in drew: the view the API handed it, or undefined when nothing was drawn. */
@@ -35,7 +36,7 @@ const blockOf = (html: string) => {
     : (JSON.parse(json) as { query: Record<string, unknown>; data: unknown });
 };
 
-describe('the signed-in campaign report drawn by the server', () => {
+describe('the signed-in pages drawn by the server', () => {
   let server: TestServer;
   let consoleDir: string;
   let owner: Client;
@@ -98,7 +99,7 @@ describe('the signed-in campaign report drawn by the server', () => {
     const { dataPulledAt: _askedAt, ...asked } = answer.body.data as Record<string, unknown>;
     expect(drawn).toEqual(asked);
     // The script that starts the console on a touch instead of the console's entry.
-    expect(html).toContain('/assets/share-on-touch-v2.js');
+    expect(html).toContain('/assets/on-touch-v3.js');
     expect(html).not.toContain('<script type="module"');
     // A phone's user agent gets the phone's drawing.
     const phone = await page(
@@ -128,12 +129,37 @@ describe('the signed-in campaign report drawn by the server', () => {
     expect(drawnView((await page(owner, `/campaigns/${campaignID}`)).html)).toBeUndefined();
   });
 
-  it(`draws at most ${DRAWN_REPORTS_PER_USER} pages a user in a window, then sends the page undrawn`, async () => {
+  it("draws the campaign list's page the address names, with the list call's answer", async () => {
+    const { html, cacheControl } = await page(owner, '/campaigns?q=winter&page=1&status=bogus');
+    const view = drawnView(html);
+    expect(cacheControl).toBe('private, no-cache');
+    // The address read as the console reads it: a status it does not know is left out.
+    expect(view).toMatchObject({
+      view: 'mine',
+      page: 1,
+      filter: { q: 'winter' },
+      location: '/campaigns?q=winter&page=1&status=bogus',
+    });
+    const answer = await owner.get<{ id: string }[]>('/v1/campaign/mine?q=winter&paginate[page]=1');
+    const list = view?.list as { campaigns: { id: string }[]; page: number; pages: number };
+    expect(list.campaigns.map((campaign) => campaign.id)).toEqual(
+      answer.body.data?.map((campaign) => campaign.id),
+    );
+    expect(list.campaigns.map((campaign) => campaign.id)).toEqual([campaignID]);
+    // Its block, under the query the console's list looks it up by.
+    expect(blockOf(html)?.query).toEqual({ campaignList: 'mine', page: 1, q: 'winter' });
+    // Only an admin sees everyone's campaigns: a user's `view=all` is their own list.
+    expect(drawnView((await page(stranger, '/campaigns?view=all')).html)).toMatchObject({ view: 'mine' });
+    const strangers = drawnView((await page(stranger, '/campaigns?view=all')).html)?.list;
+    expect((strangers as { campaigns: unknown[] } | undefined)?.campaigns).toEqual([]);
+  });
+
+  it(`draws at most ${DRAWN_PAGES_PER_USER} pages a user in a window, then sends the page undrawn`, async () => {
     expect(drawnView((await page(owner, `/campaigns/${campaignID}/reporting`)).html)).toBeDefined();
-    // The window's count as DRAWN_REPORTS_PER_USER drawings would leave it (each costs three reports).
+    // The window's count as DRAWN_PAGES_PER_USER drawings would leave it (each costs three reports).
     const filled = await server.db.query(
-      "update identity_limits set calls = $1 where key like '%/reporting (drawn):user:%' returning key",
-      [DRAWN_REPORTS_PER_USER],
+      "update identity_limits set calls = $1 where key like '%(drawn):user:%' returning key",
+      [DRAWN_PAGES_PER_USER],
     );
     expect(filled.length).toBeGreaterThan(0);
     const over = await page(owner, `/campaigns/${campaignID}/reporting`);

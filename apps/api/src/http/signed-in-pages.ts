@@ -1,0 +1,145 @@
+// Signed-in pages drawn by the server (docs/console.md, "The signed-in report drawn by the server" and
+// "The campaign list drawn by the server"): a campaign's report (`/campaigns/{id}/reporting`, or a
+// creative's page of it) and the campaign list (`/campaigns`), opened by their address with the session's
+// cookie, arrive drawn in the signed-in frame by the console's server module, read with the user's rights
+// as the console's calls would read them, and run no console code until the reader touches them, as a
+// share link's page does (http/server-view.ts).
+import { ApiError, campaignListAnswerQuery, campaignListPageState } from '@adconsole/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { listAlerts } from '../services/alerts/alerts';
+import { listCampaigns } from '../services/campaigns/campaigns';
+import { countIdentityCall, identityKey } from '../services/identity/identity-limit';
+import { findSession, type SessionUser } from '../services/identity/sessions';
+import { campaignReportFirstView } from '../services/reports/campaign-report-view';
+import { publicConfigOf } from '../services/system/public-config';
+import { sessionSecret } from './cookies';
+import { type DrawnSharePage, isPhone, loadServerModule, type ServerModule } from './server-view';
+
+/** A signed-in page as the server drew it: the user's own (no shared cache keeps it). */
+type DrawnPage = DrawnSharePage & { private: true };
+
+/**
+ * Drawn pages a user may be sent in a rate window (services/identity/identity-limit.ts): a report costs
+ * three reports and a drawing, about four report calls' CPU. Past it, the page is sent undrawn and the
+ * console makes its calls as before, under their own limits.
+ */
+export const DRAWN_PAGES_PER_USER = 120;
+const CALL = 'GET /campaigns (drawn)';
+
+/** A campaign report's page: its campaign and creative. */
+const reportPagePath = (
+  pathname: string,
+): { campaignID: string; creativeID: string | undefined } | undefined => {
+  const match = /^\/campaigns\/([^/]+)\/reporting(?:\/creative\/([^/]+))?\/?$/.exec(pathname);
+  return match?.[1] ? { campaignID: match[1], creativeID: match[2] } : undefined;
+};
+
+/** The bell's open alerts, as the alerts call answers them; none for a client (no bell). */
+const bellAlerts = async (ctx: Context, user: SessionUser): Promise<unknown[]> =>
+  user.role === 'client'
+    ? []
+    : (JSON.parse(JSON.stringify(await listAlerts(ctx, user, { status: 'open' }))) as unknown[]);
+
+/** The page's frame: the user as the top bar names them, the company, the device. */
+const frameOf = (ctx: Context, user: SessionUser, request: FastifyRequest) => ({
+  user: { role: user.role, name: `${user.firstName} ${user.lastName}` },
+  companyName: publicConfigOf(ctx.config).companyName,
+  phone: isPhone(request.headers['user-agent']),
+  now: new Date().toISOString(),
+});
+
+/** The campaign list's page for `user` at `url`, drawn; undefined when the module cannot draw it. */
+async function drawnList(
+  ctx: Context,
+  render: NonNullable<ServerModule['renderCampaignList']>,
+  user: SessionUser,
+  url: URL,
+  request: FastifyRequest,
+): Promise<DrawnSharePage | undefined> {
+  const { view, page, filter } = campaignListPageState(url.searchParams, user.role === 'admin');
+  const [answer, alerts] = await Promise.all([
+    listCampaigns(ctx, user, view, { page, ...filter }),
+    bellAlerts(ctx, user),
+  ]);
+  // As the list call's answer reaches the console (its client's reading of `data` and `pagination`).
+  const list = JSON.parse(
+    JSON.stringify({
+      campaigns: answer.campaigns,
+      page: answer.pagination.page,
+      pages: Math.max(answer.pagination.pages, answer.pagination.page),
+      total: answer.pagination.total,
+    }),
+  ) as unknown;
+  const drawn = render({
+    ...frameOf(ctx, user, request),
+    list,
+    view,
+    page,
+    filter,
+    location: `${url.pathname}${url.search}`,
+    alerts,
+  });
+  return drawn
+    ? { drawn, block: { query: campaignListAnswerQuery(view, page, filter), data: list }, search: '' }
+    : undefined;
+}
+
+/** A campaign report's page for `user`, drawn; undefined where the console would show no report. */
+async function drawnReport(
+  ctx: Context,
+  render: NonNullable<ServerModule['renderCampaignReport']>,
+  user: SessionUser,
+  page: { campaignID: string; creativeID: string | undefined },
+  url: URL,
+  request: FastifyRequest,
+): Promise<DrawnSharePage | undefined> {
+  const [first, alerts] = await Promise.all([
+    campaignReportFirstView(ctx, user, {
+      ...page,
+      query: url.searchParams,
+      acceptLanguage: request.headers['accept-language'],
+    }),
+    bellAlerts(ctx, user),
+  ]);
+  const drawn =
+    first && render({ ...first.view, ...frameOf(ctx, user, request), now: first.view.now, alerts });
+  return first && drawn ? { drawn, block: first.block, search: first.view.search } : undefined;
+}
+
+/**
+ * The first view of a signed-in page the server draws, for the console's page (http/console-files.ts):
+ * undefined without the console's server module; for a request, undefined where nothing is drawn
+ * (another page, no live session, a client's session (the console draws a client's pages, read-only),
+ * a campaign that is not the user's, a refused report, the per-user limit reached, a failure).
+ */
+export async function signedInPages(
+  ctx: Context,
+): Promise<((request: FastifyRequest) => Promise<DrawnPage | undefined>) | undefined> {
+  const module = await loadServerModule(ctx.config.consoleDir);
+  const { renderCampaignReport, renderCampaignList } = module ?? {};
+  if (!renderCampaignReport && !renderCampaignList) return undefined;
+  return async (request) => {
+    const url = new URL(request.url, 'http://console');
+    const report = reportPagePath(url.pathname);
+    const list = /^\/campaigns\/?$/.test(url.pathname);
+    const secret = (report || list) && sessionSecret(request);
+    if (!secret) return undefined;
+    try {
+      const user = await findSession(ctx.db, secret);
+      if (!user || user.role === 'client') return undefined;
+      const key = identityKey(CALL, 'user', user, undefined);
+      if (key) await countIdentityCall(ctx.db, key, DRAWN_PAGES_PER_USER);
+      const drawn =
+        report && renderCampaignReport
+          ? await drawnReport(ctx, renderCampaignReport, user, report, url, request)
+          : list && renderCampaignList
+            ? await drawnList(ctx, renderCampaignList, user, url, request)
+            : undefined;
+      return drawn ? { ...drawn, private: true } : undefined;
+    } catch (error) {
+      if (!(error instanceof ApiError)) request.log.error({ err: error }, 'the page was not drawn');
+      return undefined;
+    }
+  };
+}
