@@ -168,6 +168,20 @@ describe('the signed-in report drawn by the server', () => {
     expect(calls.filter((call) => call.startsWith('/api/v1/campaign/mine'))).toEqual([]);
   });
 
+  it('the campaign list: what is typed into the drawn search box is searched for once the console has the page', async () => {
+    const page = await signedIn(await newPage({ viewport: { width: 1440, height: 900 } }));
+    await page.goto('/campaigns');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('searchbox', { name: 'Search campaigns' }).fill('no such campaign');
+    await page.locator('[data-server-view]').waitFor({ state: 'detached' });
+    // The console's box holds the text, and its search runs as typing would have run it.
+    await page.waitForURL((url) => url.searchParams.get('q') === 'no such campaign');
+    await page.getByText('No campaign matches').waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search campaigns' }).inputValue()).toBe(
+      'no such campaign',
+    );
+  });
+
   it('a window narrower than the drawing was made for starts the console at once, whose frame fits it', async () => {
     // A desktop browser (no phone in its user agent) in a window of a phone's width: drawn wide.
     const page = await signedIn(await newPage({ viewport: PHONE }));

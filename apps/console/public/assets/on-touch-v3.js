@@ -59,14 +59,26 @@
     const control = target instanceof Element ? target.closest(reachable(kind)) : null;
     if (!control || !view.contains(control)) return undefined;
     const name = nameOf(control);
-    return { name, index: alike(view, kind, name).indexOf(control) };
+    return { name, index: alike(view, kind, name).indexOf(control), drawn: control };
   };
   let started = false;
   let again;
+  /**
+   * What the reader typed into a drawn text field while the console started (a search box) goes into the
+   * console's copy of it, as typing would (the value, then an input event, which React reads).
+   */
+  const carryText = (drawn, control) => {
+    if (!(drawn instanceof HTMLInputElement || drawn instanceof HTMLTextAreaElement)) return;
+    if (drawn.value === drawn.defaultValue || control.constructor !== drawn.constructor) return;
+    const setter = Object.getOwnPropertyDescriptor(drawn.constructor.prototype, 'value')?.set;
+    setter?.call(control, drawn.value);
+    control.dispatchEvent(new Event('input', { bubbles: true }));
+  };
   const replay = () => {
     const root = document.getElementById('root');
     const control = again && root ? alike(root, again.kind, again.name)[again.index] : undefined;
     if (!control) return;
+    carryText(again.drawn, control);
     if (again.kind !== 'press') {
       control.focus();
       return;
