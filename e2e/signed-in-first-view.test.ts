@@ -190,4 +190,42 @@ describe('the signed-in report drawn by the server', () => {
     expect(await page.locator('#root [data-slot="app-shell"][data-compact]').count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
+
+  it("a campaign's page on a phone: its first screen with no console code; coming near the owner's cards starts the console, which draws them", async () => {
+    const campaignPath = path.replace(/\/reporting$/, '');
+    const page = await signedIn(await newPage({ viewport: PHONE, phone: true }));
+    const { scripts, calls } = watchRequests(page);
+    await page.goto(campaignPath);
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual(['/assets/on-touch-v3.js']);
+    expect(calls).toEqual([]);
+    const drawing = page.locator('[data-server-view]');
+    await drawing.getByRole('heading', { name: 'Demo campaign', level: 1 }).waitFor();
+    await drawing.getByRole('heading', { name: 'Goal and pacing' }).waitFor();
+    // The goal's pacing chart is drawn, at the phone's width.
+    expect(await drawing.locator('[data-static-chart] svg[data-scaled]').first().getAttribute('width')).toBe(
+      '316',
+    );
+    // Scrolling towards the owner's cards brings the console, which draws them without asking for the
+    // campaign again.
+    await drawing.locator('[data-slot="card-placeholder"]').first().scrollIntoViewIfNeeded();
+    await drawing.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Placements', level: 2 }).waitFor();
+    await expect
+      .poll(() => page.locator('#root [data-slot="card-placeholder"]').count(), { timeout: 20_000 })
+      .toBe(0);
+    expect(calls.filter((call) => call.startsWith('/api/v1/campaign/get'))).toEqual([]);
+  });
+
+  it("a campaign's page at 1280 px: Edit campaign starts the console, which opens the campaign's form", async () => {
+    const campaignPath = path.replace(/\/reporting$/, '');
+    const page = await signedIn(await newPage({ viewport: { width: 1280, height: 720 } }));
+    const { scripts } = watchRequests(page);
+    await page.goto(campaignPath);
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual(['/assets/on-touch-v3.js']);
+    await page.getByRole('button', { name: 'Edit campaign', exact: true }).click();
+    await page.locator('[data-server-view]').waitFor({ state: 'detached' });
+    await page.getByRole('dialog').getByLabel('Campaign name').waitFor();
+  });
 });

@@ -17,10 +17,10 @@ if (!container) throw new Error('The page has no #root element to mount the cons
 applyTheme();
 settingsStore.subscribe(() => applyTheme());
 const root = createRoot(container);
-// A share page the server drew is read-only until touched (docs/console.md, "The share page read-only
-// until touched"): its charts and tables are on screen already, so their code is fetched with the
+// A report the server drew is read-only until touched (docs/console.md, "The share page read-only until
+// touched"): its charts and tables are on screen already, so their code is fetched with the
 // console's, and the console's page, which replaces the drawing, draws them as soon as it can.
-const reportCode = document.querySelector(`[${SERVER_VIEW_ATTRIBUTE}]`)
+const reportCode = document.querySelector(`[${SERVER_VIEW_ATTRIBUTE}] [data-slot="report-view"]`)
   ? import('./screens/reporting/report-code').then((code) => code.loadAllReportCode())
   : undefined;
 /** Renders the page's frame once the public config has loaded, or what tells the server is unreachable. */

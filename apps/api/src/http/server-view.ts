@@ -39,6 +39,7 @@ export interface ServerModule {
   renderCampaignReport?: (
     view: CampaignReportFirstView['view'] & SignedInFrame & { alerts: unknown[] },
   ) => string | undefined;
+  renderCampaignPage?: (view: SignedInFrame & { campaign: unknown; alerts: unknown[] }) => string | undefined;
   renderCampaignList?: (
     view: SignedInFrame & {
       list: unknown;

@@ -19,6 +19,7 @@ const PAGE =
 const STAND_IN_MODULE = `// A stand-in for the console's server module (a test's: apps/api/src/http/signed-in-pages.test.ts).
 export const renderCampaignReport = (view) => '<pre data-view>' + JSON.stringify(view).replace(/</g, '\\\\u003c') + '</pre>';
 export const renderCampaignList = renderCampaignReport;
+export const renderCampaignPage = renderCampaignReport;
 `;
 
 /** What the stand-in drew: the view the API handed it, or undefined when nothing was drawn. */
@@ -126,7 +127,18 @@ describe('the signed-in pages drawn by the server', () => {
       );
     }
     // Another page of the campaign is the console's to draw.
-    expect(drawnView((await page(owner, `/campaigns/${campaignID}`)).html)).toBeUndefined();
+    expect(drawnView((await page(owner, `/campaigns/${campaignID}/alerts`)).html)).toBeUndefined();
+  });
+
+  it("draws a campaign's page with the campaign call's answer, for its owner only", async () => {
+    const { html, cacheControl } = await page(owner, `/campaigns/${campaignID}`);
+    expect(cacheControl).toBe('private, no-cache');
+    const view = drawnView(html);
+    const answer = await owner.get(`/v1/campaign/get?campaignID=${campaignID}`);
+    expect(view?.campaign).toEqual(answer.body.data);
+    expect(blockOf(html)?.query).toEqual({ campaign: campaignID });
+    expect(drawnView((await page(stranger, `/campaigns/${campaignID}`)).html)).toBeUndefined();
+    expect(drawnView((await page(owner, `/campaigns/${'0'.repeat(24)}`)).html)).toBeUndefined();
   });
 
   it("draws the campaign list's page the address names, with the list call's answer", async () => {

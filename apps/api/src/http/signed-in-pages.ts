@@ -1,14 +1,20 @@
-// Signed-in pages drawn by the server (docs/console.md, "The signed-in report drawn by the server" and
-// "The campaign list drawn by the server"): a campaign's report (`/campaigns/{id}/reporting`, or a
-// creative's page of it) and the campaign list (`/campaigns`), opened by their address with the session's
-// cookie, arrive drawn in the signed-in frame by the console's server module, read with the user's rights
-// as the console's calls would read them, and run no console code until the reader touches them, as a
-// share link's page does (http/server-view.ts).
-import { ApiError, campaignListAnswerQuery, campaignListPageState } from '@adconsole/domain';
+// Signed-in pages drawn by the server (docs/console.md, "The signed-in report drawn by the server", "The
+// campaign list drawn by the server", "The campaign page drawn by the server"): a campaign's report
+// (`/campaigns/{id}/reporting`, or a creative's page of it), the campaign list (`/campaigns`) and a
+// campaign's page (`/campaigns/{id}`), opened by their address with the session's cookie, arrive drawn in
+// the signed-in frame by the console's server module, read with the user's rights as the console's calls
+// would read them, and run no console code until the reader touches them, as a share link's page does
+// (http/server-view.ts).
+import {
+  ApiError,
+  campaignAnswerQuery,
+  campaignListAnswerQuery,
+  campaignListPageState,
+} from '@adconsole/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { listAlerts } from '../services/alerts/alerts';
-import { listCampaigns } from '../services/campaigns/campaigns';
+import { getCampaign, listCampaigns } from '../services/campaigns/campaigns';
 import { countIdentityCall, identityKey } from '../services/identity/identity-limit';
 import { findSession, type SessionUser } from '../services/identity/sessions';
 import { campaignReportFirstView } from '../services/reports/campaign-report-view';
@@ -48,6 +54,23 @@ const frameOf = (ctx: Context, user: SessionUser, request: FastifyRequest) => ({
   phone: isPhone(request.headers['user-agent']),
   now: new Date().toISOString(),
 });
+
+/** A campaign's page for `user`, drawn; undefined when the module cannot draw it. */
+async function drawnCampaign(
+  ctx: Context,
+  render: NonNullable<ServerModule['renderCampaignPage']>,
+  user: SessionUser,
+  campaignID: string,
+  request: FastifyRequest,
+): Promise<DrawnSharePage | undefined> {
+  const [answer, alerts] = await Promise.all([getCampaign(ctx, user, campaignID), bellAlerts(ctx, user)]);
+  // As the campaign call's answer reaches the console.
+  const campaign = JSON.parse(JSON.stringify(answer)) as unknown;
+  const drawn = render({ ...frameOf(ctx, user, request), campaign, alerts });
+  return drawn
+    ? { drawn, block: { query: campaignAnswerQuery(campaignID), data: campaign }, search: '' }
+    : undefined;
+}
 
 /** The campaign list's page for `user` at `url`, drawn; undefined when the module cannot draw it. */
 async function drawnList(
@@ -117,13 +140,14 @@ export async function signedInPages(
   ctx: Context,
 ): Promise<((request: FastifyRequest) => Promise<DrawnPage | undefined>) | undefined> {
   const module = await loadServerModule(ctx.config.consoleDir);
-  const { renderCampaignReport, renderCampaignList } = module ?? {};
-  if (!renderCampaignReport && !renderCampaignList) return undefined;
+  const { renderCampaignReport, renderCampaignList, renderCampaignPage } = module ?? {};
+  if (!renderCampaignReport && !renderCampaignList && !renderCampaignPage) return undefined;
   return async (request) => {
     const url = new URL(request.url, 'http://console');
     const report = reportPagePath(url.pathname);
     const list = /^\/campaigns\/?$/.test(url.pathname);
-    const secret = (report || list) && sessionSecret(request);
+    const campaignID = /^\/campaigns\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+    const secret = (report || list || campaignID) && sessionSecret(request);
     if (!secret) return undefined;
     try {
       const user = await findSession(ctx.db, secret);
@@ -135,7 +159,9 @@ export async function signedInPages(
           ? await drawnReport(ctx, renderCampaignReport, user, report, url, request)
           : list && renderCampaignList
             ? await drawnList(ctx, renderCampaignList, user, url, request)
-            : undefined;
+            : campaignID && renderCampaignPage
+              ? await drawnCampaign(ctx, renderCampaignPage, user, campaignID, request)
+              : undefined;
       return drawn ? { ...drawn, private: true } : undefined;
     } catch (error) {
       if (!(error instanceof ApiError)) request.log.error({ err: error }, 'the page was not drawn');

@@ -8,6 +8,8 @@
 // slow phone needs. When the console has taken over (it removes the server's drawing in the commit that draws its
 // own page, where the drawing stood), the control that was pressed is pressed again in the console's
 // page, or focused again (a link too) when it was reached by the keyboard; a pressed link is the browser's.
+// A campaign page's owner's cards wait in the drawing, as in the console's first drawing: a reader who
+// comes near them starts the console, which draws them.
 // The signed-in frame is drawn for a phone (compact) or a wide window as the user agent says: a window on
 // the other side of the console's compact width (991 px) starts the console too, whose frame follows the
 // window. A reader who chose the dark theme on this browser (the console's stored settings) sees the
@@ -175,9 +177,23 @@
   };
   if (misfit()) start();
   else window.addEventListener('resize', resized);
+  // What the console draws only when the reader comes near it (a campaign page's owner's cards, waiting
+  // in the drawing as in the console's first drawing): coming near starts the console, which draws them.
+  const waiting = view.querySelectorAll('[data-slot="card-placeholder"]');
+  const near =
+    waiting.length > 0 && 'IntersectionObserver' in window
+      ? new IntersectionObserver(
+          (entries) => {
+            if (entries.some((entry) => entry.isIntersecting)) start();
+          },
+          { rootMargin: '0px 0px 300px 0px' },
+        )
+      : undefined;
+  for (const card of waiting) near?.observe(card);
   /** Once the console has the page, the drawing's controls are gone and this script has done its part. */
   function stop() {
     for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
     window.removeEventListener('resize', resized);
+    near?.disconnect();
   }
 })();

@@ -14,9 +14,13 @@ const DRAWN_WAIT_MS = 1500;
 
 /**
  * The part of a drawn page the console's page must have drawn before the drawing goes: a report's view,
- * or the campaign list's table (the table by its label).
+ * the campaign list's table, a campaign page's lifetime figures (each by its label).
  */
-const DRAWN_PARTS = ['[data-slot="report-view"]', 'table[aria-label="Campaigns"]'];
+const DRAWN_PARTS = [
+  '[data-slot="report-view"]',
+  'table[aria-label="Campaigns"]',
+  'section[aria-label="Campaign totals, lifetime"]',
+];
 
 /** What the console still has to draw on the screen: its page's part, a section waiting to come near, a chart not sized. */
 function stillDrawing(root: HTMLElement, view: Element): boolean {

@@ -8,4 +8,6 @@
 export const STATIC_CHART_WIDTH = {
   share: { phone: 318, wide: 1046 },
   signedIn: { phone: 318, wide: 830 },
+  /** A campaign page's goal card, beside the side menu only. */
+  campaignGoal: { phone: 316, wide: 1126 },
 } as const;

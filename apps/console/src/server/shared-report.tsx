@@ -18,6 +18,7 @@ import {
 } from './drawn-report';
 
 export { renderCampaignList } from './campaign-list';
+export { renderCampaignPage } from './campaign-page';
 export { renderCampaignReport } from './campaign-report';
 export type { SharedReportView } from './drawn-report';
 

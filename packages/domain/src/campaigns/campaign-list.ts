@@ -149,3 +149,6 @@ export const campaignListAnswerQuery = (view: CampaignListView, page: number, fi
   page,
   ...filter,
 });
+
+/** The query under which a drawn page's data block holds a campaign (the campaign call's answer). */
+export const campaignAnswerQuery = (campaignID: string) => ({ campaign: campaignID });

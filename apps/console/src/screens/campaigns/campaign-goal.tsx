@@ -21,10 +21,21 @@ type CampaignGoalProps = {
   locale?: string;
   /** Now (stories pin it): before the flight the card says when it starts instead of a rate. */
   now?: Date;
+  /**
+   * The pacing chart drawn at this width without measuring its card, as static SVG the stylesheet fits
+   * to the card (the server's drawing: server/campaign-page.tsx); measured in the browser otherwise.
+   */
+  staticChartWidth?: number | undefined;
 };
 
 /** The goal, the rate and the pacing of a campaign; a line saying how to set them when it books none. */
-export function CampaignGoal({ campaign, onEdit, locale = 'en-US', now = new Date() }: CampaignGoalProps) {
+export function CampaignGoal({
+  campaign,
+  onEdit,
+  locale = 'en-US',
+  now = new Date(),
+  staticChartWidth,
+}: CampaignGoalProps) {
   const { goal, rate } = campaign.data;
   const pacing = campaign.pacing;
   const metric = goal ? GOAL_METRIC_LABELS[goal.metric].toLowerCase() : '';
@@ -78,7 +89,13 @@ export function CampaignGoal({ campaign, onEdit, locale = 'en-US', now = new Dat
       {pacing ? (
         <CardContent className="grid gap-4">
           <PacingFigures pacing={pacing} locale={locale} />
-          <PacingChart pacing={pacing} locale={locale} />
+          {staticChartWidth === undefined ? (
+            <PacingChart pacing={pacing} locale={locale} />
+          ) : (
+            <div data-static-chart="">
+              <PacingChart pacing={pacing} locale={locale} width={staticChartWidth} />
+            </div>
+          )}
         </CardContent>
       ) : goal ? (
         <CardContent>

@@ -4,9 +4,11 @@ import {
   type CampaignBody,
   type CampaignList,
   type CampaignListFilter,
+  campaignAnswerQuery,
   campaignCalls,
   campaignListAnswerQuery,
   campaignListSchema,
+  campaignSchema,
 } from '@adconsole/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { areaCalls } from '../../lib/api';
@@ -24,10 +26,15 @@ export const useCampaignList = (view: CampaignView, page: number, filter: Campai
     queryFn: () => campaignsApi().listCampaigns(view, page, filter),
     placeholderData: keepPreviousData,
     initialData: () => serverCampaignList(view, page, filter),
-    // The page the server drew is as fresh as a call's answer: not asked for again as the console starts
-    // (data there before any fetch came from the drawing; fetched data goes stale at once, as before).
-    staleTime: (query) => (query.state.dataUpdateCount === 0 && query.state.data !== undefined ? 30_000 : 0),
+    staleTime: drawnFresh,
   });
+
+/**
+ * A page the server drew is as fresh as a call's answer: not asked for again as the console starts (data
+ * there before any fetch came from the drawing); fetched data goes stale at once, as before.
+ */
+const drawnFresh = (query: { state: { dataUpdateCount: number; data: unknown } }) =>
+  query.state.dataUpdateCount === 0 && query.state.data !== undefined ? 30_000 : 0;
 
 /**
  * The list page the server drew (docs/console.md, "The campaign list drawn by the server"), when it is
@@ -62,7 +69,20 @@ export const useCampaign = (campaignID: string, enabled = true) =>
     queryKey: campaignKeys.detail(campaignID),
     queryFn: () => campaignsApi().getCampaign(campaignID),
     enabled,
+    initialData: () => serverCampaign(campaignID),
+    staleTime: drawnFresh,
   });
+
+/**
+ * The campaign the server drew its page with (docs/console.md, "The campaign page drawn by the server"),
+ * read as the campaign call's answer is.
+ */
+function serverCampaign(campaignID: string): Campaign | undefined {
+  const data = takeServerAnswer(campaignAnswerQuery(campaignID));
+  if (data === undefined) return undefined;
+  const parsed = campaignSchema.safeParse(data);
+  return parsed.success ? parsed.data : undefined;
+}
 
 export function useCreateCampaign() {
   const queryClient = useQueryClient();

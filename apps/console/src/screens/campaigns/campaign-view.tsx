@@ -7,7 +7,7 @@
 // dialogs' forms when the reader opens them.
 
 import { type Campaign, type Creative, MESSAGES } from '@adconsole/domain';
-import { Card, CardHeader, Skeleton } from '@adconsole/ui';
+import { Skeleton } from '@adconsole/ui';
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Loaded } from '../../components/loaded';
@@ -17,14 +17,10 @@ import { loadChunk } from '../../routes/lazy-screen';
 import { useReadOnly } from '../../session/permissions';
 import { useCreativeMutations } from '../creatives/creative-queries';
 import { BulkUploadAction } from './bulk-upload-action';
-import { CampaignBudget } from './campaign-budget';
-import { CampaignCreatives } from './campaign-creatives';
-import { CampaignGoal } from './campaign-goal';
-import { CampaignHeader } from './campaign-header';
+import { CampaignFirstScreen } from './campaign-first-screen';
 import { CampaignOwnerCardsPlaceholder } from './campaign-owner-cards-placeholder';
 import { useArchiveCampaign, useCampaign, useDuplicateCampaign, usePauseCampaign } from './campaign-queries';
 import { CampaignTagsDownload } from './campaign-tags-download';
-import { formatCount } from './format';
 import { usePlacements } from './placement-queries';
 import { useCampaignTagSheet } from './tag-sheet-queries';
 
@@ -88,70 +84,37 @@ function CampaignView({ campaignID, data }: { campaignID: string; data: Campaign
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <CampaignHeader
+      <CampaignFirstScreen
         campaign={data}
-        manage={
-          readOnly
-            ? undefined
-            : {
-                onEdit: () => edit(true),
-                onDuplicate: startDuplicate,
-                pausePending: pause.isPending,
-                onPause: () =>
-                  pause.mutate(
-                    { campaignID, paused: true },
-                    { onError: showError(MESSAGES.campaignNotPaused) },
-                  ),
-                onResume: () =>
-                  pause.mutate(
-                    { campaignID, paused: false },
-                    { onError: showError(MESSAGES.campaignNotResumed) },
-                  ),
-                archivePending: archive.isPending,
-                onArchive: () =>
-                  archive.mutate(
-                    { campaignID, archived: true },
-                    { onError: showError(MESSAGES.campaignNotArchived) },
-                  ),
-                onUnarchive: () =>
-                  archive.mutate(
-                    { campaignID, archived: false },
-                    { onError: showError(MESSAGES.campaignNotUnarchived) },
-                  ),
-                tags: <CampaignTagsAction campaignID={campaignID} creatives={data.creatives} />,
-                bulkUpload: <BulkUploadAction campaignID={campaignID} />,
-              }
-        }
-      />
-      {/* Since the campaign began, every creative: the report shows any other period. */}
-      <section aria-label="Campaign totals, lifetime" className="grid gap-4 sm:grid-cols-3">
-        {(
-          [
-            ['Impressions, lifetime', data.data.impressions],
-            ['Engagements, lifetime', data.data.engagement],
-            ['Clicks, lifetime', data.data.clicks],
-          ] as const
-        ).map(([label, value]) => (
-          <Card key={label}>
-            <CardHeader>
-              <p className="text-muted-foreground text-sm">{label}</p>
-              <p className="font-semibold text-2xl tabular-nums">{formatCount(value)}</p>
-            </CardHeader>
-          </Card>
-        ))}
-      </section>
-      <CampaignGoal campaign={data} onEdit={readOnly ? undefined : () => edit(true)} />
-      <CampaignBudget status={data.budgetStatus} />
-      <CampaignCreatives
-        campaignID={campaignID}
-        creatives={data.creatives}
         readOnly={readOnly}
-        onDuplicate={(creative) =>
+        manage={{
+          onEdit: () => edit(true),
+          onDuplicate: startDuplicate,
+          pausePending: pause.isPending,
+          onPause: () =>
+            pause.mutate({ campaignID, paused: true }, { onError: showError(MESSAGES.campaignNotPaused) }),
+          onResume: () =>
+            pause.mutate({ campaignID, paused: false }, { onError: showError(MESSAGES.campaignNotResumed) }),
+          archivePending: archive.isPending,
+          onArchive: () =>
+            archive.mutate(
+              { campaignID, archived: true },
+              { onError: showError(MESSAGES.campaignNotArchived) },
+            ),
+          onUnarchive: () =>
+            archive.mutate(
+              { campaignID, archived: false },
+              { onError: showError(MESSAGES.campaignNotUnarchived) },
+            ),
+          tags: <CampaignTagsAction campaignID={campaignID} creatives={data.creatives} />,
+          bulkUpload: <BulkUploadAction campaignID={campaignID} />,
+        }}
+        onDuplicateCreative={(creative) =>
           creatives.duplicate.mutate(creative, { onError: showError(MESSAGES.creativeNotDuplicated) })
         }
         // Busy until the copy is in the list: a second click is not a second copy.
         duplicatingID={creatives.duplicate.isPending ? creatives.duplicate.variables?.id : undefined}
-        onDelete={(creative) =>
+        onDeleteCreative={(creative) =>
           creatives.remove.mutate(creative.id, { onError: showError(MESSAGES.creativeNotDeleted) })
         }
       />
