@@ -1,7 +1,8 @@
 // Breadcrumbs of the signed-in pages, named as the user knows them (campaign and creative names).
 import type { Campaign } from '@adconsole/domain';
 import { type BreadcrumbItem, Breadcrumbs as BreadcrumbTrail } from '@adconsole/ui';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { renderRouterLink } from '../components/router-link';
 import { advertiserKeys, advertiserPath, orderPath } from '../screens/advertisers/advertiser-keys';
@@ -21,15 +22,26 @@ const TOP_LEVEL: Record<string, string> = {
   alerts: 'Alerts',
 };
 
+/**
+ * What the cache holds under `key`, kept up to date, without observing the query: an observer sets the
+ * query's options, and one without the page's call (a `skipToken`) could become the call a later
+ * refetch makes ("Missing queryFn" after an invalidation).
+ */
+function useCachedData<T>(key: readonly unknown[]): T | undefined {
+  const client = useQueryClient();
+  const hash = JSON.stringify(key);
+  const subscribe = useCallback((changed: () => void) => client.getQueryCache().subscribe(changed), [client]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is read by its hash
+  const read = useCallback(() => client.getQueryData<T>(key), [client, hash]);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
 export function Breadcrumbs() {
   const { pathname } = useLocation();
   const campaignID = matchPath({ path: '/campaigns/:campaignID/*' }, pathname)?.params.campaignID;
   // Every campaign page loads its campaign (useCampaign): its name is read from that cache entry only.
-  const campaign = useQuery<Campaign>({
-    queryKey: campaignKeys.detail(campaignID ?? ''),
-    queryFn: skipToken,
-  });
-  const items = [...pageCrumbs(pathname, campaign.data), ...useAdvertiserCrumbs(pathname)];
+  const campaign = useCachedData<Campaign>(campaignKeys.detail(campaignID ?? ''));
+  const items = [...pageCrumbs(pathname, campaign), ...useAdvertiserCrumbs(pathname)];
   if (pathname === '/admin/invite') items.push({ label: 'Invite users' });
   return <BreadcrumbTrail oneLine items={items} renderLink={renderRouterLink} />;
 }
@@ -75,21 +87,17 @@ function useAdvertiserCrumbs(pathname: string): BreadcrumbItem[] {
   const params = matchPath({ path: '/advertisers/:advertiserID/*' }, pathname)?.params;
   const advertiserID = params?.advertiserID;
   const orderID = matchPath({ path: '/advertisers/:advertiserID/orders/:orderID' }, pathname)?.params.orderID;
-  const overview = useQuery<{ advertiser: { name: string } }>({
-    queryKey: advertiserKeys.overview(advertiserID ?? ''),
-    queryFn: skipToken,
-  });
-  const order = useQuery<{ poNumber: string; name: string }>({
-    queryKey: advertiserKeys.order(orderID ?? ''),
-    queryFn: skipToken,
-  });
+  const overview = useCachedData<{ advertiser: { name: string } }>(
+    advertiserKeys.overview(advertiserID ?? ''),
+  );
+  const order = useCachedData<{ poNumber: string; name: string }>(advertiserKeys.order(orderID ?? ''));
   if (!advertiserID) return [];
   const items: BreadcrumbItem[] = [
-    { label: overview.data?.advertiser.name ?? 'Advertiser', href: advertiserPath(advertiserID) },
+    { label: overview?.advertiser.name ?? 'Advertiser', href: advertiserPath(advertiserID) },
   ];
   if (orderID)
     items.push({
-      label: order.data ? `${order.data.poNumber} · ${order.data.name}` : 'Insertion order',
+      label: order ? `${order.poNumber} · ${order.name}` : 'Insertion order',
       href: orderPath(advertiserID, orderID),
     });
   return items;
