@@ -3,7 +3,8 @@ import { expect } from 'storybook/test';
 import { phoneViewport } from '../../../../.storybook/phone-viewport';
 import { openDrop } from '../screens/alerts/alert-fixtures';
 import { springSale } from '../screens/campaigns/campaign-stories-fixtures';
-import { type CampaignListPageView, renderCampaignList } from './campaign-list';
+import type { CampaignListPageView } from './campaign-list';
+import { renderCampaignList } from './shared-report';
 
 /** Three campaigns as the list call answers them. */
 const listedCampaigns = [

@@ -3,7 +3,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { phoneViewport } from '../../../../.storybook/phone-viewport';
 import { openDrop } from '../screens/alerts/alert-fixtures';
-import { type CampaignReportView, renderCampaignReport } from './campaign-report';
+import type { CampaignReportView } from './campaign-report';
+import { renderCampaignReport } from './shared-report';
 import './static-charts.css';
 
 /** The HTML the server sends, as it is: no effect of the page's own script has run on it. */
