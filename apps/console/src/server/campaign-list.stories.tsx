@@ -5,6 +5,7 @@ import { openDrop } from '../screens/alerts/alert-fixtures';
 import { springSale } from '../screens/campaigns/campaign-stories-fixtures';
 import type { CampaignListPageView } from './campaign-list';
 import { renderCampaignList } from './shared-report';
+import { ServerHtml } from './story-html';
 
 /** Three campaigns as the list call answers them. */
 const listedCampaigns = [
@@ -13,11 +14,8 @@ const listedCampaigns = [
   { ...springSale, id: 'c3', name: 'Autumn trail' },
 ];
 
-/** The HTML the server sends, as it is: no effect of the page's own script has run on it. */
-function ServerHtml(view: CampaignListPageView) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the story shows the server's HTML itself
-  return <div dangerouslySetInnerHTML={{ __html: renderCampaignList(view) ?? 'not drawn' }} />;
-}
+/** The page as the server draws it. */
+const Drawn = (view: CampaignListPageView) => <ServerHtml html={renderCampaignList(view)} />;
 
 /**
  * The campaign list as the server sends it, with no script run (docs/console.md, "The campaign list
@@ -26,7 +24,7 @@ function ServerHtml(view: CampaignListPageView) {
  */
 const meta = {
   title: 'Console/Campaigns/CampaignListFirstView',
-  component: ServerHtml,
+  component: Drawn,
   args: {
     // As the answer travels: JSON.
     list: JSON.parse(JSON.stringify({ campaigns: listedCampaigns, page: 1, pages: 3, total: 45 })),
@@ -41,7 +39,7 @@ const meta = {
     user: { role: 'admin', name: 'Demo Admin' },
   },
   parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof ServerHtml>;
+} satisfies Meta<typeof Drawn>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

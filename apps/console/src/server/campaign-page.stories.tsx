@@ -7,12 +7,10 @@ import { springSale } from '../screens/campaigns/campaign-stories-fixtures';
 import type { CampaignPageView } from './campaign-page';
 import { renderCampaignPage } from './shared-report';
 import './static-charts.css';
+import { ServerHtml } from './story-html';
 
-/** The HTML the server sends, as it is: no effect of the page's own script has run on it. */
-function ServerHtml(view: CampaignPageView) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the story shows the server's HTML itself
-  return <div dangerouslySetInnerHTML={{ __html: renderCampaignPage(view) ?? 'not drawn' }} />;
-}
+/** The page as the server draws it. */
+const Drawn = (view: CampaignPageView) => <ServerHtml html={renderCampaignPage(view)} />;
 
 /** A campaign that books a goal, at risk, as the campaign call answers it (JSON). */
 const campaign = JSON.parse(
@@ -31,7 +29,7 @@ const campaign = JSON.parse(
  */
 const meta = {
   title: 'Console/Campaigns/CampaignPageFirstView',
-  component: ServerHtml,
+  component: Drawn,
   args: {
     campaign,
     companyName: 'Adconsole',
@@ -41,7 +39,7 @@ const meta = {
     user: { role: 'user', name: 'Demo User' },
   },
   parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof ServerHtml>;
+} satisfies Meta<typeof Drawn>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

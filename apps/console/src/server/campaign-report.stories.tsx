@@ -1,4 +1,4 @@
-import { oneWeekReport, previousWeekReport, siteBreakdown } from '@adconsole/charts/fixtures';
+import { oneWeekReport } from '@adconsole/charts/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { phoneViewport } from '../../../../.storybook/phone-viewport';
@@ -6,12 +6,10 @@ import { openDrop } from '../screens/alerts/alert-fixtures';
 import type { CampaignReportView } from './campaign-report';
 import { renderCampaignReport } from './shared-report';
 import './static-charts.css';
+import { drawnWeek, ServerHtml } from './story-html';
 
-/** The HTML the server sends, as it is: no effect of the page's own script has run on it. */
-function ServerHtml(view: CampaignReportView) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the story shows the server's HTML itself
-  return <div dangerouslySetInnerHTML={{ __html: renderCampaignReport(view) ?? 'not drawn' }} />;
-}
+/** The page as the server draws it. */
+const Drawn = (view: CampaignReportView) => <ServerHtml html={renderCampaignReport(view)} />;
 
 /**
  * A signed-in campaign report as the server sends it, with no script run (docs/console.md, "The
@@ -21,23 +19,10 @@ function ServerHtml(view: CampaignReportView) {
  */
 const meta = {
   title: 'Console/Reporting/CampaignReportFirstView',
-  component: ServerHtml,
+  component: Drawn,
   args: {
-    // As the answer travels: JSON.
-    report: JSON.parse(JSON.stringify(oneWeekReport)),
-    previous: JSON.parse(JSON.stringify(previousWeekReport)),
-    breakdownReport: JSON.parse(JSON.stringify({ ...oneWeekReport, breakdown: siteBreakdown })),
-    now: '2026-11-28T12:00:00.000Z',
-    phone: false,
-    companyName: 'Adconsole',
-    locale: 'en-US',
+    ...drawnWeek,
     basePath: '/campaigns/c1/reporting',
-    search: '',
-    zoneLabel: '(GMT+00:00) UTC',
-    unit: 'day',
-    hourlyAllowed: true,
-    breakdown: 'site',
-    previousDays: { start: previousWeekReport.start, end: previousWeekReport.end },
     campaign: {
       id: 'c1',
       name: oneWeekReport.campaignName ?? 'Campaign',
@@ -49,7 +34,7 @@ const meta = {
     user: { role: 'user', name: 'Demo User' },
   },
   parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof ServerHtml>;
+} satisfies Meta<typeof Drawn>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -3,16 +3,14 @@
 // side menu by role, the trail, the bell with the open alerts, the user's name) around the report and the
 // owner's menu (share links and schedules), so a phone reads it before any console code has run. The
 // console, started by the reader's first touch, replaces it where it stood.
-import { type Alert, flightReportingDates, type UserRole } from '@adconsole/domain';
-import { Breadcrumbs, Button, renderAnchor } from '@adconsole/ui';
+import { flightReportingDates } from '@adconsole/domain';
+import { Button } from '@adconsole/ui';
 import { renderToString } from 'react-dom/server';
-import { AppFrame } from '../routes/app-frame';
-import { pageCrumbs } from '../routes/breadcrumbs';
-import { AlertBell } from '../screens/alerts/alert-bell';
 import { STATIC_CHART_WIDTH } from './chart-widths';
+import { DrawnFrame, type DrawnFrameView } from './drawn-frame';
 import { DrawnReport, nothing, readReport, type SharedReportView, scalableCharts } from './drawn-report';
 
-export interface CampaignReportView extends SharedReportView {
+export interface CampaignReportView extends SharedReportView, DrawnFrameView {
   campaign: {
     id: string;
     name: string;
@@ -21,9 +19,6 @@ export interface CampaignReportView extends SharedReportView {
     start?: string | undefined;
     end?: string | undefined;
   };
-  /** The bell's open alerts, as the alerts call answers them. */
-  alerts: readonly unknown[];
-  user: { role: UserRole; name: string };
 }
 
 const asyncNothing = async () => {};
@@ -34,8 +29,6 @@ export function renderCampaignReport({
   previous,
   breakdownReport,
   campaign,
-  alerts,
-  user,
   ...view
 }: CampaignReportView): string | undefined {
   const parsed = readReport(report);
@@ -43,19 +36,7 @@ export function renderCampaignReport({
   const now = view.now ? new Date(view.now) : new Date();
   const pathname = `${view.basePath}${view.creative ? `/creative/${view.creative.id}` : ''}`;
   const html = renderToString(
-    <AppFrame
-      role={user.role}
-      pathname={pathname}
-      compact={view.phone === true}
-      companyName={view.companyName}
-      breadcrumbs={<Breadcrumbs oneLine items={pageCrumbs(pathname, campaign)} renderLink={renderAnchor} />}
-      bell={<AlertBell alerts={alerts as Alert[]} renderLink={renderAnchor} />}
-      theme="light"
-      onThemeChange={nothing}
-      user={{ name: user.name, href: '/profile' }}
-      renderLink={renderAnchor}
-      now={now}
-    >
+    <DrawnFrame view={view} pathname={pathname} campaign={campaign}>
       <DrawnReport
         report={parsed}
         previous={readReport(previous)}
@@ -79,7 +60,7 @@ export function renderCampaignReport({
           </Button>
         }
       />
-    </AppFrame>,
+    </DrawnFrame>,
   );
   return scalableCharts(html);
 }

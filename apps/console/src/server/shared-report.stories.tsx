@@ -1,14 +1,12 @@
-import { oneWeekReport, previousWeekReport, siteBreakdown } from '@adconsole/charts/fixtures';
+import { oneWeekReport, siteBreakdown } from '@adconsole/charts/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { renderSharedReport, type SharedReportView } from './shared-report';
 import './static-charts.css';
+import { drawnWeek, ServerHtml } from './story-html';
 
-/** The HTML the server sends, as it is: no effect of the page's own script has run on it. */
-function ServerHtml(view: SharedReportView) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the story shows the server's HTML itself
-  return <div dangerouslySetInnerHTML={{ __html: renderSharedReport(view) ?? 'not drawn' }} />;
-}
+/** The page as the server draws it. */
+const Drawn = (view: SharedReportView) => <ServerHtml html={renderSharedReport(view)} />;
 
 /**
  * The share page as the server sends it, with no script run: the whole report as a reader reads it
@@ -19,26 +17,13 @@ function ServerHtml(view: SharedReportView) {
  */
 const meta = {
   title: 'Console/Reporting/SharedReportFirstView',
-  component: ServerHtml,
+  component: Drawn,
   args: {
-    // As the answer travels: JSON.
-    report: JSON.parse(JSON.stringify(oneWeekReport)),
-    previous: JSON.parse(JSON.stringify(previousWeekReport)),
-    breakdownReport: JSON.parse(JSON.stringify({ ...oneWeekReport, breakdown: siteBreakdown })),
-    now: '2026-11-28T12:00:00.000Z',
-    phone: false,
-    companyName: 'Adconsole',
-    locale: 'en-US',
+    ...drawnWeek,
     basePath: '/share/t',
-    search: '',
-    zoneLabel: '(GMT+00:00) UTC',
-    unit: 'day',
-    hourlyAllowed: true,
-    breakdown: 'site',
-    previousDays: { start: previousWeekReport.start, end: previousWeekReport.end },
   },
   parameters: { layout: 'fullscreen' },
-} satisfies Meta<typeof ServerHtml>;
+} satisfies Meta<typeof Drawn>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,0 +1,27 @@
+// The stories' view of a page the server draws (docs/console.md, "Signed-in pages drawn by the server"):
+// the HTML the server sends, as it is, with no effect of the page's own script run on it, and the report
+// a report page's stories draw, as its answers travel (JSON).
+import { oneWeekReport, previousWeekReport, siteBreakdown } from '@adconsole/charts/fixtures';
+
+/** The HTML a drawing gave, or 'not drawn' where it gave none. */
+export function ServerHtml({ html }: { html: string | undefined }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the story shows the server's HTML itself
+  return <div dangerouslySetInnerHTML={{ __html: html ?? 'not drawn' }} />;
+}
+
+/** A week's report as a report page's drawing is given it: the report, the week before, its sites. */
+export const drawnWeek = {
+  report: JSON.parse(JSON.stringify(oneWeekReport)),
+  previous: JSON.parse(JSON.stringify(previousWeekReport)),
+  breakdownReport: JSON.parse(JSON.stringify({ ...oneWeekReport, breakdown: siteBreakdown })),
+  now: '2026-11-28T12:00:00.000Z',
+  phone: false,
+  companyName: 'Adconsole',
+  locale: 'en-US',
+  search: '',
+  zoneLabel: '(GMT+00:00) UTC',
+  unit: 'day',
+  hourlyAllowed: true,
+  breakdown: 'site',
+  previousDays: { start: previousWeekReport.start, end: previousWeekReport.end },
+} as const;
