@@ -144,7 +144,11 @@ export function campaignListPageState(
 }
 
 /** The query under which a drawn page's data block holds a campaign list page (lib/server-view.ts). */
-export const campaignListAnswerQuery = (view: CampaignListView, page: number, filter: CampaignListFilter) => ({
+export const campaignListAnswerQuery = (
+  view: CampaignListView,
+  page: number,
+  filter: CampaignListFilter,
+) => ({
   campaignList: view,
   page,
   ...filter,
