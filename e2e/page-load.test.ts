@@ -88,7 +88,7 @@ describe('page loads', () => {
   it("a report on a phone asks for its charts' code after its first paint and its tables' code only when the reader comes near a table", async () => {
     // The campaign's own report drawn by the console, reached cold from the campaign's page after signing
     // in (a report opened by its address, like a share page, is drawn by the server and runs no console
-    // code until touched: e2e/report-first-view.test.ts, e2e/share-first-view.test.ts).
+    // code until touched: e2e/signed-in-first-view.test.ts, e2e/share-first-view.test.ts).
     const page = await newPage();
     await openDemoReport(page);
     const reportUrl = page.url();

@@ -1,9 +1,8 @@
-// A signed-in campaign report or the campaign list opened by its address (a bookmark, a link in a mail, a
-// reload): the server sends it drawn in the signed-in frame (docs/console.md, "The signed-in report drawn
-// by the server", "The campaign list drawn by the server"), so a phone reads it before any console code
-// has run; the console's code is fetched when the reader
-// touches the page, takes over where the drawing stands with the reports the server read, and does what
-// the touch asked for.
+// A signed-in campaign report, the campaign list or a campaign's page opened by its address (a bookmark,
+// a link in a mail, a reload): the server sends it drawn in the signed-in frame (docs/console.md,
+// "Signed-in pages drawn by the server"), so a phone reads it before any console code has run; the
+// console's code is fetched when the reader touches the page, takes over where the drawing stands with
+// the answers the server read, and does what the touch asked for.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn as signInThroughThePage } from './support/account';

@@ -1,9 +1,9 @@
-// The signed-in pages drawn by the server (docs/console.md, "The signed-in report drawn by the server",
-// "The campaign list drawn by the server"), the API's part: who gets a drawing, what it is read with, its limit and its cache header.
+// The signed-in pages drawn by the server (docs/console.md, "Signed-in pages drawn by the server"), the
+// API's part: who gets a drawing, what it is read with, its limit and its cache header.
 // The console's real server module is built by the console's `pnpm build`, which the API suites do not
 // run; here a stand-in module (written below, and saying so) returns the view it was given as JSON, so
 // the test reads exactly what the API hands the drawing. The real drawing is held by
-// e2e/report-first-view.test.ts and the stories Console/Reporting/CampaignReportFirstView.
+// e2e/signed-in-first-view.test.ts and the stories of src/server/ in the console.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

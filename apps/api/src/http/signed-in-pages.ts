@@ -1,10 +1,9 @@
-// Signed-in pages drawn by the server (docs/console.md, "The signed-in report drawn by the server", "The
-// campaign list drawn by the server", "The campaign page drawn by the server"): a campaign's report
-// (`/campaigns/{id}/reporting`, or a creative's page of it), the campaign list (`/campaigns`) and a
-// campaign's page (`/campaigns/{id}`), opened by their address with the session's cookie, arrive drawn in
-// the signed-in frame by the console's server module, read with the user's rights as the console's calls
-// would read them, and run no console code until the reader touches them, as a share link's page does
-// (http/server-view.ts).
+// Signed-in pages drawn by the server (docs/console.md, "Signed-in pages drawn by the server"): a
+// campaign's report (`/campaigns/{id}/reporting`, or a creative's page of it), the campaign list
+// (`/campaigns`) and a campaign's page (`/campaigns/{id}`), opened by their address with the session's
+// cookie, arrive drawn in the signed-in frame by the console's server module, read with the user's
+// rights as the console's calls would read them, and run no console code until the reader touches them,
+// as a share link's page does (http/server-view.ts).
 import {
   ApiError,
   campaignAnswerQuery,

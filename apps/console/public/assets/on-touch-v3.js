@@ -1,6 +1,7 @@
 // A page the server drew, read-only until touched (docs/console.md, "The share page read-only until
-// touched", "The signed-in report drawn by the server", "The campaign list drawn by the server"): a share
-// link's report, a signed-in campaign report or the campaign list; the server sends the whole page drawn, and the console's code is fetched and run only when the reader
+// touched", "Signed-in pages drawn by the server"): a share link's report, a signed-in campaign report,
+// the campaign list or a campaign's page; the server sends the whole page drawn, and the console's code
+// is fetched and run only when the reader
 // reaches for something that needs it: a press or a tap, a key, a control taking the focus, the pointer
 // over a chart (its tooltip), or a chart drawn for another width than its card has (on load, or once the
 // window changes its width: the console's charts measure their card and redraw as it changes; docs/

@@ -1,6 +1,6 @@
-// A page as the server sends it (docs/console.md, "The share page drawn by the server", "The signed-in
-// report drawn by the server"): the report already drawn, before the console's root, and the reports it
-// shows as a JSON data block. The console takes the report instead of asking for it again, and
+// A page as the server sends it (docs/console.md, "The share page drawn by the server", "Signed-in pages
+// drawn by the server"): the page already drawn, before the console's root, and the answers it shows as
+// a JSON data block. The console takes them instead of asking for them again, and
 // removes the server's drawing in the commit that draws its own page, so the reader sees one page.
 import { SERVER_VIEW_ATTRIBUTE, SHARED_REPORT_ELEMENT_ID, type SharedReportBlock } from '@adconsole/domain';
 

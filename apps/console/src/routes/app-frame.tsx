@@ -1,4 +1,4 @@
-// The signed-in frame as props (docs/console.md, "The signed-in report drawn by the server"): the side
+// The signed-in frame as props (docs/console.md, "Signed-in pages drawn by the server"): the side
 // menu by role with its icons, the top bar (breadcrumbs, the alerts' bell, the light/dark switch, the
 // user's name linking to the profile) and the footer. The app layout draws it in the browser around
 // every signed-in page, and the server draws it around the report it sends (server/campaign-report.tsx),

@@ -20,7 +20,8 @@ const Drawn = (view: CampaignListPageView) => <ServerHtml html={renderCampaignLi
 /**
  * The campaign list as the server sends it, with no script run (docs/console.md, "The campaign list
  * drawn by the server"): the signed-in frame around the page the list call answers for its address. The
- * console's own page replaces it where it stands when the reader touches it (e2e/report-first-view.test.ts).
+ * console's own page replaces it where it stands when the reader touches it
+ * (e2e/signed-in-first-view.test.ts).
  */
 const meta = {
   title: 'Console/Campaigns/CampaignListFirstView',

@@ -1,4 +1,4 @@
-// The campaign list drawn by the server (docs/console.md, "The campaign list drawn by the server"):
+// The campaign list drawn by the server (docs/console.md, "Signed-in pages drawn by the server"):
 // `/campaigns` opened by its address arrives drawn in the signed-in frame, the page the list call answers
 // for its address (its view, page, search, status and order), so a phone reads it before any console
 // code has run. The console, started by the reader's first touch, replaces it where it stood.

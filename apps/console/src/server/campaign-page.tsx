@@ -1,4 +1,4 @@
-// The campaign page drawn by the server (docs/console.md, "The campaign page drawn by the server"):
+// The campaign page drawn by the server (docs/console.md, "Signed-in pages drawn by the server"):
 // `/campaigns/{id}` opened by its address arrives drawn in the signed-in frame with its first screen (the
 // header and the owner's actions, the lifetime figures, the goal, the budget, the creatives) from the
 // campaign call's answer, and the owner's cards below it waiting, as the console's first drawing shows

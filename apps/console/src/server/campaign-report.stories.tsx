@@ -15,7 +15,7 @@ const Drawn = (view: CampaignReportView) => <ServerHtml html={renderCampaignRepo
  * A signed-in campaign report as the server sends it, with no script run (docs/console.md, "The
  * signed-in report drawn by the server"): the signed-in frame (side menu, trail, bell, the user's name)
  * around the report and the owner's menu (share links, schedules). The console's own page replaces it
- * where it stands when the reader touches it (e2e/report-first-view.test.ts).
+ * where it stands when the reader touches it (e2e/signed-in-first-view.test.ts).
  */
 const meta = {
   title: 'Console/Reporting/CampaignReportFirstView',

@@ -1,4 +1,4 @@
-// A signed-in campaign report drawn by the server (docs/console.md, "The signed-in report drawn by the
+// A signed-in campaign report drawn by the server (docs/console.md, "Signed-in pages drawn by the
 // server"): `/campaigns/{id}/reporting` opened by its address arrives drawn in the signed-in frame (the
 // side menu by role, the trail, the bell with the open alerts, the user's name) around the report and the
 // owner's menu (share links and schedules), so a phone reads it before any console code has run. The

@@ -1,7 +1,8 @@
 // The console's module for the server (docs/console.md, "The share page drawn by the server", "The share
-// page read-only until touched" and "The signed-in report drawn by the server"): a share link's page
-// drawn whole as a reader reads it, in the share frame, and (server/campaign-report.tsx) a signed-in
-// campaign report in the signed-in frame, with the components the browser draws (server/drawn-report.tsx).
+// page read-only until touched" and "Signed-in pages drawn by the server"): a share link's page drawn
+// whole as a reader reads it, in the share frame, and a signed-in campaign report, campaign list and
+// campaign page in the signed-in frame (server/campaign-report.tsx, campaign-list.tsx,
+// campaign-page.tsx), with the components the browser draws (server/drawn-report.tsx).
 // The page runs no console code until the reader touches it; the console's drawing, which then replaces
 // this one, stands where it stood. Built apart (vite.server.config.ts) into dist-server/shared-report.js,
 // which the API loads.

@@ -1,4 +1,4 @@
-// The campaign page's first screen as props (docs/console.md, "The campaign page drawn by the server"):
+// The campaign page's first screen as props (docs/console.md, "Signed-in pages drawn by the server"):
 // the header with the owner's actions, the lifetime figures, the goal, the budget and the creatives. The
 // campaign page draws it in the browser with its calls behind it (campaign-view.tsx); the server draws it
 // from the campaign it read (server/campaign-page.tsx), so both pages stand alike.

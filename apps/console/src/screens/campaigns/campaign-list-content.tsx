@@ -1,4 +1,4 @@
-// The campaign list's page as props (docs/console.md, "The campaign list drawn by the server"): the frame
+// The campaign list's page as props (docs/console.md, "Signed-in pages drawn by the server"): the frame
 // (heading, an admin's Mine / All, New campaign), the search and status, then the table and its pages,
 // an empty state, or the list loading or failed. The list page draws it in the browser, with the calls
 // and the address behind it (campaign-list.tsx); the server draws it around the list it read

@@ -37,7 +37,7 @@ const drawnFresh = (query: { state: { dataUpdateCount: number; data: unknown } }
   query.state.dataUpdateCount === 0 && query.state.data !== undefined ? 30_000 : 0;
 
 /**
- * The list page the server drew (docs/console.md, "The campaign list drawn by the server"), when it is
+ * The list page the server drew (docs/console.md, "Signed-in pages drawn by the server"), when it is
  * this one, read as the list call's answer is: the page draws it at once instead of asking again.
  */
 function serverCampaignList(view: CampaignView, page: number, filter: CampaignListFilter) {
@@ -74,7 +74,7 @@ export const useCampaign = (campaignID: string, enabled = true) =>
   });
 
 /**
- * The campaign the server drew its page with (docs/console.md, "The campaign page drawn by the server"),
+ * The campaign the server drew its page with (docs/console.md, "Signed-in pages drawn by the server"),
  * read as the campaign call's answer is.
  */
 function serverCampaign(campaignID: string): Campaign | undefined {
