@@ -13,24 +13,18 @@ export function dropServerView(doc: Document = document): void {
 const DRAWN_WAIT_MS = 1500;
 
 /**
- * The part of a drawn page the console's page must have drawn before the drawing goes: a report's view,
- * the campaign list's table, a campaign page's lifetime figures (each by its label).
+ * What the console still has to draw on the screen: the page the drawing shows (its heading, which the
+ * console's page draws with it), a section waiting to come near, a chart not sized.
  */
-const DRAWN_PARTS = [
-  '[data-slot="report-view"]',
-  'table[aria-label="Campaigns"]',
-  'section[aria-label="Campaign totals, lifetime"]',
-];
-
-/** What the console still has to draw on the screen: its page's part, a section waiting to come near, a chart not sized. */
 function stillDrawing(root: HTMLElement, view: Element): boolean {
   const height = window.innerHeight;
   const onScreen = (element: Element) => {
     const box = element.getBoundingClientRect();
     return box.bottom > 0 && box.top < height && box.height > 0;
   };
-  const part = DRAWN_PARTS.find((selector) => view.querySelector(selector));
-  if (part && !root.querySelector(part)) return true;
+  const heading = view.querySelector('h1')?.textContent;
+  if (heading && !Array.from(root.querySelectorAll('h1')).some((h1) => h1.textContent === heading))
+    return true;
   for (const element of root.querySelectorAll(
     '[data-slot="near-viewport"][data-waiting], [data-chart-placeholder], [data-table-placeholder]',
   ))
