@@ -9,15 +9,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import {
-  isAccountPath,
-  PUBLIC_CONFIG_ELEMENT_ID,
-  type PublicConfig,
-  type SharedReportBlock,
-} from '@adconsole/domain';
+import { isAccountPath, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@adconsole/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { scriptsOnTouch, withServerView } from './server-view';
+import { type DrawnPage, scriptsOnTouch, withServerView } from './server-view';
 
 /** Hashed file names never change content: a year, and no revalidation. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -91,12 +86,11 @@ export interface ConsolePageSettings {
   /** PUBLIC_URL: the one address the console's scripts load from. */
   publicUrl: string;
   /**
-   * The first view the server draws of a page (a share link's report: http/server-view.ts), and the
-   * data block it comes with; undefined where it draws none.
+   * The first view the server draws of a page (a share link's report, a signed-in page:
+   * http/server-view.ts, http/signed-in-pages.ts), and the data block it comes with; undefined where it
+   * draws none.
    */
-  firstView?: (
-    request: FastifyRequest,
-  ) => Promise<{ drawn: string; block: SharedReportBlock; search: string; private?: boolean } | undefined>;
+  firstView?: (request: FastifyRequest) => Promise<DrawnPage | undefined>;
   /** Where a page moves to first (a share link's page to its campaign's zone: http/server-view.ts). */
   movedTo?: (request: FastifyRequest) => Promise<string | undefined>;
 }

@@ -142,7 +142,7 @@ export const isPhone = (userAgent: string | undefined): boolean =>
   userAgent !== undefined && /\bMobi|\bAndroid|\biPhone/.test(userAgent);
 
 /** A page as the server drew it: the drawing, its data block, the query of its state. */
-export type DrawnSharePage = { drawn: string; block: SharedReportBlock; search: string; private?: boolean };
+export type DrawnPage = { drawn: string; block: SharedReportBlock; search: string; private?: boolean };
 
 /**
  * How long a drawn share page is sent again as it is: a page costs about four times the share report
@@ -163,12 +163,12 @@ const DRAWN_PAGES_KEPT = 40;
 export async function sharedReportPages(
   ctx: Context,
   routes: readonly RouteDef[],
-): Promise<((request: FastifyRequest) => Promise<DrawnSharePage | undefined>) | undefined> {
+): Promise<((request: FastifyRequest) => Promise<DrawnPage | undefined>) | undefined> {
   const render = (await loadServerModule(ctx.config.consoleDir))?.renderSharedReport;
   if (!render) return undefined;
   const route = routes.find((candidate) => candidate.call === contract.shareReport);
   const call = `${contract.shareReport.method} ${contract.shareReport.path}`;
-  const kept = new RecentMap<string, { at: number; page: DrawnSharePage }>(DRAWN_PAGES_KEPT);
+  const kept = new RecentMap<string, { at: number; page: DrawnPage }>(DRAWN_PAGES_KEPT);
   return async (request) => {
     const url = new URL(request.url, 'http://console');
     const shared = sharedPagePath(url.pathname);
@@ -206,7 +206,7 @@ export async function sharedReportPages(
   };
 }
 
-type FirstView = (request: FastifyRequest) => Promise<DrawnSharePage | undefined>;
+type FirstView = (request: FastifyRequest) => Promise<DrawnPage | undefined>;
 
 /**
  * One first view from the pages the server draws (a share link's, a signed-in campaign report's): the

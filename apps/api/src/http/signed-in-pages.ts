@@ -8,6 +8,7 @@ import {
   ApiError,
   campaignAnswerQuery,
   campaignListAnswerQuery,
+  campaignListOf,
   campaignListPageState,
 } from '@adconsole/domain';
 import type { FastifyRequest } from 'fastify';
@@ -19,10 +20,7 @@ import { findSession, type SessionUser } from '../services/identity/sessions';
 import { campaignReportFirstView } from '../services/reports/campaign-report-view';
 import { publicConfigOf } from '../services/system/public-config';
 import { sessionSecret } from './cookies';
-import { type DrawnSharePage, isPhone, loadServerModule, type ServerModule } from './server-view';
-
-/** A signed-in page as the server drew it: the user's own (no shared cache keeps it). */
-type DrawnPage = DrawnSharePage & { private: true };
+import { type DrawnPage, isPhone, loadServerModule, type ServerModule } from './server-view';
 
 /**
  * Drawn pages a user may be sent in a rate window (services/identity/identity-limit.ts): a report costs
@@ -40,11 +38,12 @@ const reportPagePath = (
   return match?.[1] ? { campaignID: match[1], creativeID: match[2] } : undefined;
 };
 
-/** The bell's open alerts, as the alerts call answers them; none for a client (no bell). */
-const bellAlerts = async (ctx: Context, user: SessionUser): Promise<unknown[]> =>
-  user.role === 'client'
-    ? []
-    : (JSON.parse(JSON.stringify(await listAlerts(ctx, user, { status: 'open' }))) as unknown[]);
+/** A call's answer as it reaches the console: JSON (dates as text, nothing undefined). */
+const asAnswered = (answer: unknown): unknown => JSON.parse(JSON.stringify(answer));
+
+/** The bell's open alerts, as the alerts call answers them (a client, who has no bell, is never drawn for). */
+const bellAlerts = async (ctx: Context, user: SessionUser) =>
+  asAnswered(await listAlerts(ctx, user, { status: 'open' })) as unknown[];
 
 /** The page's frame: the user as the top bar names them, the company, the device. */
 const frameOf = (ctx: Context, user: SessionUser, request: FastifyRequest) => ({
@@ -61,10 +60,9 @@ async function drawnCampaign(
   user: SessionUser,
   campaignID: string,
   request: FastifyRequest,
-): Promise<DrawnSharePage | undefined> {
+): Promise<DrawnPage | undefined> {
   const [answer, alerts] = await Promise.all([getCampaign(ctx, user, campaignID), bellAlerts(ctx, user)]);
-  // As the campaign call's answer reaches the console.
-  const campaign = JSON.parse(JSON.stringify(answer)) as unknown;
+  const campaign = asAnswered(answer);
   const drawn = render({ ...frameOf(ctx, user, request), campaign, alerts });
   return drawn
     ? { drawn, block: { query: campaignAnswerQuery(campaignID), data: campaign }, search: '' }
@@ -78,21 +76,14 @@ async function drawnList(
   user: SessionUser,
   url: URL,
   request: FastifyRequest,
-): Promise<DrawnSharePage | undefined> {
+): Promise<DrawnPage | undefined> {
   const { view, page, filter } = campaignListPageState(url.searchParams, user.role === 'admin');
   const [answer, alerts] = await Promise.all([
     listCampaigns(ctx, user, view, { page, ...filter }),
     bellAlerts(ctx, user),
   ]);
-  // As the list call's answer reaches the console (its client's reading of `data` and `pagination`).
-  const list = JSON.parse(
-    JSON.stringify({
-      campaigns: answer.campaigns,
-      page: answer.pagination.page,
-      pages: Math.max(answer.pagination.pages, answer.pagination.page),
-      total: answer.pagination.total,
-    }),
-  ) as unknown;
+  // As the list call's answer reaches the console, read as its client reads `data` and `pagination`.
+  const list = asAnswered(campaignListOf({ data: answer.campaigns, pagination: answer.pagination }));
   const drawn = render({
     ...frameOf(ctx, user, request),
     list,
@@ -115,7 +106,7 @@ async function drawnReport(
   page: { campaignID: string; creativeID: string | undefined },
   url: URL,
   request: FastifyRequest,
-): Promise<DrawnSharePage | undefined> {
+): Promise<DrawnPage | undefined> {
   const [first, alerts] = await Promise.all([
     campaignReportFirstView(ctx, user, {
       ...page,
@@ -161,6 +152,7 @@ export async function signedInPages(
             : campaignID && renderCampaignPage
               ? await drawnCampaign(ctx, renderCampaignPage, user, campaignID, request)
               : undefined;
+      // The user's own page: no shared cache keeps it.
       return drawn ? { ...drawn, private: true } : undefined;
     } catch (error) {
       if (!(error instanceof ApiError)) request.log.error({ err: error }, 'the page was not drawn');

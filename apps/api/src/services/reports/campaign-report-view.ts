@@ -1,5 +1,5 @@
-// The signed-in campaign report's first view (docs/console.md, "The signed-in report drawn by the
-// server"): what `/campaigns/{id}/reporting` (or a creative's page of it) shows before anything is
+// The signed-in campaign report's first view (docs/console.md, "Signed-in pages drawn by the server"):
+// what `/campaigns/{id}/reporting` (or a creative's page of it) shows before anything is
 // chosen, read with the signed-in user's rights as the console's calls would read it: the campaign (its
 // name, creatives and flight, for the trail and the menu), the report, the period before and the
 // breakdown's tab (the share page's reading, services/reports/shared-report-view.ts). The console takes

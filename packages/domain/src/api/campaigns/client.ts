@@ -20,6 +20,26 @@ export const CAMPAIGN_PATHS = {
   delete: campaignsContract.deleteCampaign.path,
 } as const;
 
+/**
+ * A list answer's body (`data` and its `pagination`, as GET /v1/campaign/mine and /all send it) as the
+ * console reads it: the page asked for when the answer names none, at least as many pages as that page.
+ */
+export function campaignListOf<C>(
+  body: {
+    data: C[];
+    pagination?: { page: number; pages?: number | undefined; total?: number | undefined } | undefined;
+  },
+  page?: number,
+): { campaigns: C[]; page: number; pages: number; total?: number } {
+  const current = body.pagination?.page ?? page ?? 1;
+  return {
+    campaigns: body.data,
+    page: current,
+    pages: Math.max(body.pagination?.pages ?? 1, current),
+    ...(body.pagination?.total === undefined ? {} : { total: body.pagination.total }),
+  };
+}
+
 /** The list answer, read leniently: docs/product.md §7 only promises `data[]` and `pagination.page`. */
 const listBodySchema = z.looseObject({
   data: z._default(campaignsContract.listMyCampaigns.answer, []),
@@ -95,14 +115,7 @@ export function campaignCalls(http: Http) {
           ),
         };
         const answer = await sendRaw(http, entry, Object.keys(query).length === 0 ? undefined : query);
-        const body = readData(listBodySchema, answer.body);
-        const current = body.pagination?.page ?? page ?? 1;
-        return {
-          campaigns: body.data,
-          page: current,
-          pages: Math.max(body.pagination?.pages ?? 1, current),
-          ...(body.pagination?.total === undefined ? {} : { total: body.pagination.total }),
-        };
+        return campaignListOf(readData(listBodySchema, answer.body), page);
       } catch (error) {
         if (
           error instanceof ApiError &&
