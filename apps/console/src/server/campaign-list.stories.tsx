@@ -1,11 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { phoneViewport } from '../../../../.storybook/phone-viewport';
-import { openDrop } from '../screens/alerts/alert-fixtures';
 import { springSale } from '../screens/campaigns/campaign-stories-fixtures';
 import type { CampaignListPageView } from './campaign-list';
 import { renderCampaignList } from './shared-report';
-import { ServerHtml } from './story-html';
+import { drawnFrame, ServerHtml } from './story-html';
 
 /** Three campaigns as the list call answers them. */
 const listedCampaigns = [
@@ -33,10 +32,8 @@ const meta = {
     page: 1,
     filter: {},
     location: '/campaigns',
-    companyName: 'Adconsole',
-    now: '2026-11-28T12:00:00.000Z',
-    phone: false,
-    alerts: [openDrop],
+    ...drawnFrame,
+    // An admin's list: Mine and All.
     user: { role: 'admin', name: 'Demo Admin' },
   },
   parameters: { layout: 'fullscreen' },

@@ -2,12 +2,11 @@ import { atRiskPacing } from '@adconsole/charts/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { phoneViewport } from '../../../../.storybook/phone-viewport';
-import { openDrop } from '../screens/alerts/alert-fixtures';
 import { springSale } from '../screens/campaigns/campaign-stories-fixtures';
 import type { CampaignPageView } from './campaign-page';
 import { renderCampaignPage } from './shared-report';
 import './static-charts.css';
-import { ServerHtml } from './story-html';
+import { drawnFrame, ServerHtml } from './story-html';
 
 /** The page as the server draws it. */
 const Drawn = (view: CampaignPageView) => <ServerHtml html={renderCampaignPage(view)} />;
@@ -31,12 +30,8 @@ const meta = {
   title: 'Console/Campaigns/CampaignPageFirstView',
   component: Drawn,
   args: {
+    ...drawnFrame,
     campaign,
-    companyName: 'Adconsole',
-    now: '2026-11-28T12:00:00.000Z',
-    phone: false,
-    alerts: [openDrop],
-    user: { role: 'user', name: 'Demo User' },
   },
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof Drawn>;

@@ -2,11 +2,10 @@ import { oneWeekReport } from '@adconsole/charts/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { phoneViewport } from '../../../../.storybook/phone-viewport';
-import { openDrop } from '../screens/alerts/alert-fixtures';
 import type { CampaignReportView } from './campaign-report';
 import { renderCampaignReport } from './shared-report';
 import './static-charts.css';
-import { drawnWeek, ServerHtml } from './story-html';
+import { drawnFrame, drawnWeek, ServerHtml } from './story-html';
 
 /** The page as the server draws it. */
 const Drawn = (view: CampaignReportView) => <ServerHtml html={renderCampaignReport(view)} />;
@@ -30,8 +29,7 @@ const meta = {
       start: '2026-11-01',
       end: '2026-12-31',
     },
-    alerts: [openDrop],
-    user: { role: 'user', name: 'Demo User' },
+    ...drawnFrame,
   },
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof Drawn>;

@@ -1,7 +1,9 @@
 // The stories' view of a page the server draws (docs/console.md, "Signed-in pages drawn by the server"):
-// the HTML the server sends, as it is, with no effect of the page's own script run on it, and the report
-// a report page's stories draw, as its answers travel (JSON).
+// the HTML the server sends, as it is, with no effect of the page's own script run on it, the report a
+// report page's stories draw, as its answers travel (JSON), and the signed-in frame's user and bell.
 import { oneWeekReport, previousWeekReport, siteBreakdown } from '@adconsole/charts/fixtures';
+import { openDrop } from '../screens/alerts/alert-fixtures';
+import type { DrawnFrameView } from './drawn-frame';
 
 /** The HTML a drawing gave, or 'not drawn' where it gave none. */
 export function ServerHtml({ html }: { html: string | undefined }) {
@@ -25,3 +27,12 @@ export const drawnWeek = {
   breakdown: 'site',
   previousDays: { start: previousWeekReport.start, end: previousWeekReport.end },
 } as const;
+
+/** The signed-in frame a signed-in page's drawing is given: a user, the bell's one open alert. */
+export const drawnFrame = {
+  companyName: 'Adconsole',
+  now: '2026-11-28T12:00:00.000Z',
+  phone: false,
+  alerts: [openDrop],
+  user: { role: 'user', name: 'Demo User' },
+} satisfies DrawnFrameView;
