@@ -11,7 +11,7 @@ import { QueryProvider } from '../lib/query-client';
 import { dropServerViewWhenDrawn } from '../lib/server-view';
 import { Bell } from '../screens/alerts/bell';
 import { useReadOnly } from '../session/permissions';
-import { useSession } from '../session/session';
+import { topBarUser, useSession } from '../session/session';
 import { toggleTheme, useSettings } from '../settings/settings';
 import { AppFrame } from './app-frame';
 import { Breadcrumbs } from './breadcrumbs';
@@ -40,11 +40,7 @@ export function AppLayout() {
         bell={readOnly ? undefined : <Bell />}
         theme={settings.darkMode ? 'dark' : 'light'}
         onThemeChange={toggleTheme}
-        user={
-          session
-            ? { name: `${session.user.first_name} ${session.user.last_name}`, href: '/profile' }
-            : undefined
-        }
+        user={topBarUser(session)}
         renderLink={renderRouterLink}
         now={new Date()}
       >

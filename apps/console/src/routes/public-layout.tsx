@@ -5,7 +5,7 @@ import type { AccountPath } from '@adconsole/domain';
 import { Footer, type RenderLink, type Theme, TopBar, type TopBarUser } from '@adconsole/ui';
 import type * as React from 'react';
 import { publicConfig } from '../lib/public-config';
-import { useSession } from '../session/session';
+import { topBarUser, useSession } from '../session/session';
 import { toggleTheme, useSettings } from '../settings/settings';
 import { renderAccountLink } from './account-router';
 
@@ -65,11 +65,7 @@ export function PublicLayout({
       page={page}
       theme={settings.darkMode ? 'dark' : 'light'}
       onThemeChange={toggleTheme}
-      user={
-        session
-          ? { name: `${session.user.first_name} ${session.user.last_name}`, href: '/profile' }
-          : undefined
-      }
+      user={topBarUser(session)}
       renderLink={renderAccountLink}
       now={new Date()}
     >

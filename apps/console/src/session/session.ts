@@ -42,6 +42,10 @@ export function useSession(): StoredSession | null {
   return session && isSessionValid(session, new Date()) ? session : null;
 }
 
+/** The top bar's user: the signed-in user's name, linking to their profile; none without a session. */
+export const topBarUser = (session: StoredSession | null) =>
+  session ? { name: `${session.user.first_name} ${session.user.last_name}`, href: '/profile' } : undefined;
+
 /** Stores a successful login (its lastLogin mark is now; the answer's is the previous login). */
 export function signedIn(answer: LoginResponse, now = new Date()): StoredSession {
   const session = createStoredSession(answer, now);
