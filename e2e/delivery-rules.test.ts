@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn as signInPage } from './support/account';
-import { baseURL, useBrowser } from './support/browser';
+import { baseURL, scrollToOwnerCard, useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 import {
   api,
@@ -48,10 +48,7 @@ describe('delivery rules: set in the console, refused and counted, served again'
     await signInPage(page, DEMO_EMAIL, DEMO_PASSWORD);
     await page.waitForURL('**/dashboard');
     await page.goto(`/campaigns/${campaignID}`);
-    // The reader scrolls to the card: the page the server drew hands over to the console as the owner's
-    // cards come near (docs/console.md, "Signed-in pages drawn by the server"), which draws them.
-    await page.getByRole('heading', { name: 'Delivery rules', exact: true }).waitFor();
-    await page.mouse.wheel(0, 1500);
+    await scrollToOwnerCard(page, 'Delivery rules');
     await page.getByRole('button', { name: 'Edit campaign rules' }).waitFor();
   }
 
@@ -178,6 +175,7 @@ describe('delivery rules: set in the console, refused and counted, served again'
     await signInPage(page, DEMO_EMAIL, DEMO_PASSWORD);
     await page.waitForURL('**/dashboard');
     await page.goto(`/campaigns/${demo}`);
+    await scrollToOwnerCard(page, 'Delivery rules');
     await page.getByRole('button', { name: 'Edit the rules of Trail season banner' }).click();
     const dialog = page.getByRole('dialog');
     const estimate = dialog.locator('[data-slot="delivery-estimate"]');

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib.mjs';
 import { signIn as signInPage } from './support/account';
-import { baseURL, useBrowser } from './support/browser';
+import { baseURL, scrollToOwnerCard, useBrowser } from './support/browser';
 import { ALL_TIME, DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 import { buildFluidPlayer, CLIP, playerFiles, playerPage } from './support/fluid-player';
 import { api, eventually, type Publisher, type Session, signIn, startPublisher } from './support/publisher';
@@ -121,6 +121,7 @@ describe('placements: one tag, several creatives', () => {
     const page = await newPage();
     await signedInConsole(page);
     await page.goto(`/campaigns/${campaign.id}`);
+    await scrollToOwnerCard(page, 'Placements');
     await page.getByRole('button', { name: 'New placement' }).click();
     const dialog = page.getByRole('dialog', { name: 'New placement' });
     await dialog.getByLabel('Placement name').fill('Article sidebar');

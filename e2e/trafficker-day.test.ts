@@ -11,7 +11,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn as signInPage } from './support/account';
-import { baseURL, useBrowser } from './support/browser';
+import { baseURL, scrollToOwnerCard, useBrowser } from './support/browser';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './support/constants';
 import { product } from './support/product';
 import {
@@ -300,6 +300,7 @@ describe("a trafficker's day", () => {
     });
     const page = await signedInPage();
     await page.goto(`/campaigns/${campaign.id}`);
+    await scrollToOwnerCard(page, 'History');
     const history = page.getByRole('list', { name: 'Changes, newest first' });
     await history.getByText(`${DEMO_EMAIL} changed creative “Leaderboard”`).waitFor();
     const text = (await history.textContent()) ?? '';

@@ -55,3 +55,17 @@ export function useBrowser(args: readonly string[] = []): (options?: {
     return context.newPage();
   };
 }
+
+/** The campaign page's owner's cards, which wait in the page the server drew until a reader comes near. */
+type OwnerCard = 'Preview link' | 'Delivery rules' | 'Placements' | 'Conversions' | 'History';
+
+/**
+ * Scrolls a campaign page to one of its owner's cards, as a reader does: the page the server drew hands
+ * over to the console as those cards come near (docs/console.md, "Signed-in pages drawn by the server"),
+ * which then draws them. A journey that reached for a card's control without scrolling depended on the
+ * page's height: the demo campaign's first card sits about 1,200 px down, at the edge of "near" in a
+ * 900 px window, and a line more above it left the console unstarted.
+ */
+export async function scrollToOwnerCard(page: Page, card: OwnerCard): Promise<void> {
+  await page.getByRole('heading', { name: card, exact: true, level: 2 }).scrollIntoViewIfNeeded();
+}
