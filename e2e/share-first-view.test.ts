@@ -95,7 +95,7 @@ describe('the share page drawn by the server', () => {
     await page.waitForLoadState('networkidle');
     await page.mouse.wheel(0, 4000);
     await page.waitForTimeout(300);
-    expect(scripts).toEqual(['/assets/on-touch-v3.js']);
+    expect(scripts).toEqual(['/assets/on-touch-v4.js']);
     expect(reports).toEqual([]);
     // The whole report is there: the tiles' changes, every chart drawn, no placeholder.
     expect(await page.locator('[data-slot="kpi-delta"]:not([data-loading])').count()).toBeGreaterThan(0);
@@ -219,7 +219,7 @@ describe('the share page drawn by the server', () => {
     expect(related?.some((answer) => answer.query.liveIDs?.join() === creative?.liveIDs.join())).toBe(true);
     await page.locator('[data-server-view] h1', { hasText: creative?.name ?? '' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(scripts).toEqual(['/assets/on-touch-v3.js']);
+    expect(scripts).toEqual(['/assets/on-touch-v4.js']);
     expect(reports).toEqual([]);
     // A tap brings the console, which asks for no report: the page came with all four.
     await page.getByRole('button', { name: 'Dates, zone and export', exact: true }).tap();

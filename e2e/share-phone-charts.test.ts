@@ -102,7 +102,7 @@ describe("the share page's charts on a phone", () => {
       expect(each.boxWidth / each.drawnWidth, `${each.chart} near its drawn width`).toBeGreaterThan(0.95);
       expect(each.boxWidth / each.drawnWidth, `${each.chart} near its drawn width`).toBeLessThan(1.05);
     }
-    expect(scripts).toEqual(['/assets/on-touch-v3.js']);
+    expect(scripts).toEqual(['/assets/on-touch-v4.js']);
   });
 
   it('a window narrowed from 1440 to 390 px and widened again redraws every chart at its new width', async () => {

@@ -1,8 +1,9 @@
-// A signed-in campaign report, the campaign list or a campaign's page opened by its address (a bookmark,
-// a link in a mail, a reload): the server sends it drawn in the signed-in frame (docs/console.md,
-// "Signed-in pages drawn by the server"), so a phone reads it before any console code has run; the
-// console's code is fetched when the reader touches the page, takes over where the drawing stands with
-// the answers the server read, and does what the touch asked for.
+// The dashboard, a signed-in campaign report, the campaign list or a campaign's page opened by its
+// address (a bookmark, a link in a mail, a reload): the server sends it drawn in the signed-in frame
+// (docs/console.md, "Signed-in pages drawn by the server"), so a phone reads it before any console code
+// has run; the console's code is fetched when the reader touches the page, takes over where the drawing
+// stands with the answers the server read, and does what the touch asked for.
+import { loadSettings, SETTINGS_VERSION } from '@adconsole/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn as signInThroughThePage } from './support/account';
@@ -109,7 +110,7 @@ describe('the signed-in report drawn by the server', () => {
     await page.waitForLoadState('networkidle');
     await page.mouse.wheel(0, 3000);
     await page.waitForTimeout(300);
-    expect(scripts).toEqual(['/assets/on-touch-v3.js']);
+    expect(scripts).toEqual(['/assets/on-touch-v4.js']);
     expect(calls).toEqual([]);
     // Drawn for a phone: the compact frame, the report and its charts at the phone's width.
     await page.locator('[data-server-view] h1', { hasText: 'Campaign summary' }).waitFor();
@@ -132,7 +133,7 @@ describe('the signed-in report drawn by the server', () => {
     const { scripts, calls } = watchRequests(page);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    expect(scripts).toEqual(['/assets/on-touch-v3.js']);
+    expect(scripts).toEqual(['/assets/on-touch-v4.js']);
     const drawnTile = await tile(page, 'impressions');
     await page.getByRole('button', { name: 'By hour', exact: true }).click();
     await page.locator('[data-server-view]').waitFor({ state: 'detached' });
@@ -157,7 +158,7 @@ describe('the signed-in report drawn by the server', () => {
     const { scripts, calls } = watchRequests(page);
     await page.goto('/campaigns');
     await page.waitForLoadState('networkidle');
-    expect(scripts).toEqual(['/assets/on-touch-v3.js']);
+    expect(scripts).toEqual(['/assets/on-touch-v4.js']);
     expect(calls).toEqual([]);
     await page.locator('[data-server-view]').getByRole('link', { name: 'Demo campaign' }).first().waitFor();
     await page.getByRole('button', { name: 'New campaign', exact: true }).click();
@@ -196,7 +197,7 @@ describe('the signed-in report drawn by the server', () => {
     const { scripts, calls } = watchRequests(page);
     await page.goto(campaignPath);
     await page.waitForLoadState('networkidle');
-    expect(scripts).toEqual(['/assets/on-touch-v3.js']);
+    expect(scripts).toEqual(['/assets/on-touch-v4.js']);
     expect(calls).toEqual([]);
     const drawing = page.locator('[data-server-view]');
     await drawing.getByRole('heading', { name: 'Demo campaign', level: 1 }).waitFor();
@@ -222,9 +223,97 @@ describe('the signed-in report drawn by the server', () => {
     const { scripts } = watchRequests(page);
     await page.goto(campaignPath);
     await page.waitForLoadState('networkidle');
-    expect(scripts).toEqual(['/assets/on-touch-v3.js']);
+    expect(scripts).toEqual(['/assets/on-touch-v4.js']);
     await page.getByRole('button', { name: 'Edit campaign', exact: true }).click();
     await page.locator('[data-server-view]').waitFor({ state: 'detached' });
     await page.getByRole('dialog').getByLabel('Campaign name').waitFor();
+  });
+});
+
+describe('the dashboard drawn by the server', () => {
+  const newPage = useBrowser();
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await signIn(baseURL());
+  });
+
+  it("on a phone: the dashboard call's own figures with no console code; a tap on a range starts the console, which asks for that range only", async () => {
+    const { html, cacheControl } = await pageHtml('/dashboard', session);
+    expect(cacheControl).toBe('private, no-cache');
+    // Drawn for the last 30 whole days in UTC (the console's zone when the browser chose none), with the
+    // dashboard call's own answer for those days, read with the user's rights.
+    const block = blockOf(html) as unknown as {
+      query: { dashboard: number; zone: string; start: string; end: string };
+      data: { totals: { impressions: number } };
+    };
+    expect(block.query).toMatchObject({ dashboard: 30, zone: 'UTC' });
+    const answer = await api<{ totals: { impressions: number } }>(
+      session,
+      'GET',
+      `/v1/dashboard?${new URLSearchParams({
+        start_dt: block.query.start,
+        end_dt: block.query.end,
+        tzOffset: '+00:00',
+        timezone: 'UTC',
+      })}`,
+    );
+    expect(block.data.totals).toEqual(answer.totals);
+    expect(answer.totals.impressions).toBeGreaterThan(0);
+
+    const page = await signedIn(await newPage({ viewport: PHONE, phone: true }));
+    const { scripts, calls } = watchRequests(page);
+    await page.goto('/dashboard');
+    await page.waitForLoadState('networkidle');
+    await page.mouse.wheel(0, 3000);
+    await page.waitForTimeout(300);
+    expect(scripts).toEqual(['/assets/on-touch-v4.js']);
+    expect(calls).toEqual([]);
+    const drawing = page.locator('[data-server-view]');
+    await drawing.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect(await drawing.locator('[data-slot="app-shell"][data-compact]').count()).toBe(1);
+    expect(await tile(page, 'impressions')).toBe(answer.totals.impressions);
+    // The trend is drawn, at the phone's width.
+    expect(await drawing.locator('[data-static-chart] svg[data-scaled]').first().getAttribute('width')).toBe(
+      '316',
+    );
+    // A tap on another range brings the console, which carries it out and asks for that range alone: the
+    // 30 days drawn came with the page.
+    await page.mouse.wheel(0, -3000);
+    await page.getByRole('button', { name: 'Last 7 days' }).tap();
+    await drawing.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Last 7 days', pressed: true }).waitFor();
+    await page.waitForURL((url) => url.searchParams.get('days') === '7');
+    await page.waitForLoadState('networkidle');
+    const boards = calls.filter((call) => call.startsWith('/api/v1/dashboard'));
+    expect(boards).toHaveLength(1);
+    expect(new URL(boards[0] ?? '', baseURL()).searchParams.get('start_dt')).not.toBe(block.query.start);
+  });
+
+  it('a browser that chose another reporting zone: the console starts at once and reads the dashboard in that zone', async () => {
+    const page = await signedIn(await newPage({ viewport: { width: 1440, height: 900 } }));
+    // The zone chosen on this browser, as the console keeps it (its stored settings).
+    await page.goto('/signin');
+    await page.evaluate(
+      (settings) => localStorage.setItem('store', JSON.stringify(settings)),
+      loadSettings({
+        version: SETTINGS_VERSION,
+        activeReportingTimezone: {
+          label: '(GMT+01:00) Berlin, Paris, Rome, Madrid',
+          offset: '+01:00',
+          tzCode: 'Europe/Berlin',
+        },
+      }),
+    );
+    const { calls } = watchRequests(page);
+    await page.goto('/dashboard');
+    // Nobody touched the page: the touch script started the console, whose figures are Berlin's days.
+    await page.locator('[data-server-view]').waitFor({ state: 'detached' });
+    await page.getByText(/, \(GMT\+01:00\) Berlin, Paris, Rome, Madrid$/).waitFor();
+    const boards = calls.filter((call) => call.startsWith('/api/v1/dashboard'));
+    expect(boards.length).toBeGreaterThan(0);
+    expect(
+      boards.every((call) => new URL(call, baseURL()).searchParams.get('timezone') === 'Europe/Berlin'),
+    ).toBe(true);
   });
 });

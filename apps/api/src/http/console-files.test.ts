@@ -126,12 +126,12 @@ describe("the share page's scripts when the server has drawn it", () => {
     '<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">',
   ].join('\n');
 
-  it('fetches and runs no script of the console: /assets/on-touch-v3.js names the entry and its preloads', () => {
+  it('fetches and runs no script of the console: /assets/on-touch-v4.js names the entry and its preloads', () => {
     const page = scriptsOnTouch(vite);
     expect(page).not.toContain('<script type="module"');
     expect(page).not.toContain('modulepreload');
     expect(page).toContain(
-      '<script defer src="/assets/on-touch-v3.js" data-entry="/assets/index-abc.js" data-preload="/assets/vendor-def.js /assets/app-jkl.js"></script>',
+      '<script defer src="/assets/on-touch-v4.js" data-entry="/assets/index-abc.js" data-preload="/assets/vendor-def.js /assets/app-jkl.js"></script>',
     );
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">');
   });

@@ -12,11 +12,13 @@ import {
   type CampaignListFilter,
   type CampaignListView,
   contract,
+  type DashboardRangeDays,
   isSharedToken,
   reportTimezone,
   SERVER_VIEW_ATTRIBUTE,
   SHARED_REPORT_ELEMENT_ID,
   type SharedReportBlock,
+  type Timezone,
 } from '@adconsole/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../context';
@@ -33,13 +35,23 @@ import type { RouteDef } from './routes';
 
 type Render = (view: SharedReportFirstView['view'] & { phone: boolean }) => string | undefined;
 
-/** What the console's server module draws: a share link's page, and a signed-in campaign report. */
+/** What the console's server module draws: a share link's page, and the signed-in pages it draws. */
 export interface ServerModule {
   renderSharedReport?: Render;
   renderCampaignReport?: (
     view: CampaignReportFirstView['view'] & SignedInFrame & { alerts: unknown[] },
   ) => string | undefined;
   renderCampaignPage?: (view: SignedInFrame & { campaign: unknown; alerts: unknown[] }) => string | undefined;
+  renderDashboard?: (
+    view: SignedInFrame & {
+      dashboard: unknown;
+      days: DashboardRangeDays;
+      timezone: Timezone;
+      firstName: string;
+      location: string;
+      alerts: unknown[];
+    },
+  ) => string | undefined;
   renderCampaignList?: (
     view: SignedInFrame & {
       list: unknown;
@@ -100,7 +112,7 @@ export async function sharedPageInCampaignZone(
 /**
  * The console's page with the server's drawing before the console's root (which the console removes as
  * it draws its own) and the report it shows as a JSON data block (`<` escaped, as the config's). `search` is the query that names the
- * state the server drew (its range, zone, unit and tab), which `/assets/on-touch-v3.js` writes into
+ * state the server drew (its range, zone, unit and tab), which `/assets/on-touch-v4.js` writes into
  * an address that names none, as the console would once started.
  */
 export function withServerView(html: string, drawn: string, block: SharedReportBlock, search = ''): string {
@@ -118,7 +130,7 @@ export function withServerView(html: string, drawn: string, block: SharedReportB
 /**
  * The share page's scripts when the server has drawn it: none runs, and none is fetched, until the
  * reader touches the page (docs/console.md, "The share page read-only until touched"). The entry and the
- * files Vite preloads with it are named on `/assets/on-touch-v3.js` (the console's `public/assets/`),
+ * files Vite preloads with it are named on `/assets/on-touch-v4.js` (the console's `public/assets/`),
  * which preloads and starts them at the first press, key, focus or pointer over a chart.
  */
 export function scriptsOnTouch(html: string): string {
@@ -133,7 +145,7 @@ export function scriptsOnTouch(html: string): string {
   return withoutPreloads.replace(
     /<script type="module" crossorigin src="([^"]+)"><\/script>/,
     (_match, entry: string) =>
-      `<script defer src="/assets/on-touch-v3.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
+      `<script defer src="/assets/on-touch-v4.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
   );
 }
 

@@ -20,6 +20,7 @@ const STAND_IN_MODULE = `// A stand-in for the console's server module (a test's
 export const renderCampaignReport = (view) => '<pre data-view>' + JSON.stringify(view).replace(/</g, '\\\\u003c') + '</pre>';
 export const renderCampaignList = renderCampaignReport;
 export const renderCampaignPage = renderCampaignReport;
+export const renderDashboard = renderCampaignReport;
 `;
 
 /** What the stand-in drew: the view the API handed it, or undefined when nothing was drawn. */
@@ -100,7 +101,7 @@ describe('the signed-in pages drawn by the server', () => {
     const { dataPulledAt: _askedAt, ...asked } = answer.body.data as Record<string, unknown>;
     expect(drawn).toEqual(asked);
     // The script that starts the console on a touch instead of the console's entry.
-    expect(html).toContain('/assets/on-touch-v3.js');
+    expect(html).toContain('/assets/on-touch-v4.js');
     expect(html).not.toContain('<script type="module"');
     // A phone's user agent gets the phone's drawing.
     const phone = await page(
@@ -164,6 +165,53 @@ describe('the signed-in pages drawn by the server', () => {
     expect(drawnView((await page(stranger, '/campaigns?view=all')).html)).toMatchObject({ view: 'mine' });
     const strangers = drawnView((await page(stranger, '/campaigns?view=all')).html)?.list;
     expect((strangers as { campaigns: unknown[] } | undefined)?.campaigns).toEqual([]);
+  });
+
+  it("draws the dashboard of the range its address names, read in UTC as the console reads it, with the dashboard call's answer", async () => {
+    const { html, cacheControl } = await page(owner, '/dashboard?days=7');
+    expect(cacheControl).toBe('private, no-cache');
+    const view = drawnView(html);
+    // The console's zone when the browser chose none; the touch script starts the console for another.
+    expect(view).toMatchObject({
+      days: 7,
+      timezone: { tzCode: 'UTC', offset: '+00:00' },
+      firstName: 'Ada',
+      location: '/dashboard?days=7',
+      user: { role: 'user', name: 'Ada Lovelace' },
+    });
+    // Seven whole days ending yesterday, by hand: today is not over (the start one minute in, as the
+    // console sends a range's days: docs/product.md §4).
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const block = blockOf(html);
+    expect(block?.query).toEqual({
+      dashboard: 7,
+      zone: 'UTC',
+      offset: '+00:00',
+      start: `${day(-7)} 00:01:00`,
+      end: `${day(-1)} 23:59:59`,
+    });
+    // The block is the dashboard call's own answer for those days, as the owner would get it.
+    const answer = await owner.get(
+      `/v1/dashboard?${new URLSearchParams({
+        start_dt: `${day(-7)} 00:01:00`,
+        end_dt: `${day(-1)} 23:59:59`,
+        tzOffset: '+00:00',
+        timezone: 'UTC',
+      })}`,
+    );
+    expect(answer.httpStatus).toBe(200);
+    const { dataPulledAt: _drawnAt, ...drawn } = (block?.data ?? {}) as Record<string, unknown>;
+    const { dataPulledAt: _askedAt, ...asked } = answer.body.data as Record<string, unknown>;
+    expect(drawn).toEqual(asked);
+    expect(view?.dashboard).toEqual(block?.data);
+    expect(drawn).toMatchObject({ start: day(-7), end: day(-1), campaignCount: 1 });
+    expect((drawn.recentCampaigns as { name: string }[]).map(({ name }) => name)).toEqual(['Winter <sale>']);
+    // A range the dashboard does not offer reads as its default, 30 days; no session: not drawn.
+    expect(drawnView((await page(owner, '/dashboard?days=14')).html)).toMatchObject({ days: 30 });
+    expect(blockOf((await page(owner, '/dashboard?days=14')).html)?.query).toMatchObject({
+      start: `${day(-30)} 00:01:00`,
+    });
+    expect(drawnView((await page(undefined, '/dashboard')).html)).toBeUndefined();
   });
 
   it(`draws at most ${DRAWN_PAGES_PER_USER} pages a user in a window, then sends the page undrawn`, async () => {

@@ -1,6 +1,6 @@
-// Signed-in pages drawn by the server (docs/console.md, "Signed-in pages drawn by the server"): a
-// campaign's report (`/campaigns/{id}/reporting`, or a creative's page of it), the campaign list
-// (`/campaigns`) and a campaign's page (`/campaigns/{id}`), opened by their address with the session's
+// Signed-in pages drawn by the server (docs/console.md, "Signed-in pages drawn by the server"): the
+// dashboard (`/dashboard`), a campaign's report (`/campaigns/{id}/reporting`, or a creative's page of
+// it), the campaign list (`/campaigns`) and a campaign's page (`/campaigns/{id}`), opened by their address with the session's
 // cookie, arrive drawn in the signed-in frame by the console's server module, read with the user's
 // rights as the console's calls would read them, and run no console code until the reader touches them,
 // as a share link's page does (http/server-view.ts).
@@ -10,6 +10,11 @@ import {
   campaignListAnswerQuery,
   campaignListOf,
   campaignListPageState,
+  dashboardAnswerQuery,
+  dashboardRangeDays,
+  defaultTimezone,
+  lastDaysReportingDates,
+  toApiDateTime,
 } from '@adconsole/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../context';
@@ -18,6 +23,7 @@ import { getCampaign, listCampaigns } from '../services/campaigns/campaigns';
 import { countIdentityCall, identityKey } from '../services/identity/identity-limit';
 import { findSession, type SessionUser } from '../services/identity/sessions';
 import { campaignReportFirstView } from '../services/reports/campaign-report-view';
+import { dashboard } from '../services/reports/dashboard';
 import { publicConfigOf } from '../services/system/public-config';
 import { sessionSecret } from './cookies';
 import { type DrawnPage, isPhone, loadServerModule, type ServerModule } from './server-view';
@@ -98,6 +104,46 @@ async function drawnList(
     : undefined;
 }
 
+/**
+ * The dashboard for `user` at `url`, drawn; undefined when the module cannot draw it. Read in UTC, the
+ * zone the console reads it in when the browser chose none: a browser that chose another starts the
+ * console at once, which asks for the dashboard in that zone (public/assets/on-touch-v4.js).
+ */
+async function drawnDashboard(
+  ctx: Context,
+  render: NonNullable<ServerModule['renderDashboard']>,
+  user: SessionUser,
+  url: URL,
+  request: FastifyRequest,
+): Promise<DrawnPage | undefined> {
+  const frame = frameOf(ctx, user, request);
+  const days = dashboardRangeDays(url.searchParams.get('days'));
+  const timezone = defaultTimezone;
+  const dates = lastDaysReportingDates(days, new Date(frame.now), timezone);
+  const [answer, alerts] = await Promise.all([
+    dashboard(ctx, user, {
+      start_dt: toApiDateTime(dates.start),
+      end_dt: toApiDateTime(dates.end),
+      tzOffset: timezone.offset,
+      timezone: timezone.tzCode,
+    }),
+    bellAlerts(ctx, user),
+  ]);
+  const data = asAnswered(answer);
+  const drawn = render({
+    ...frame,
+    dashboard: data,
+    days,
+    timezone,
+    firstName: user.firstName,
+    location: `${url.pathname}${url.search}`,
+    alerts,
+  });
+  return drawn
+    ? { drawn, block: { query: dashboardAnswerQuery(days, timezone, dates), data }, search: '' }
+    : undefined;
+}
+
 /** A campaign report's page for `user`, drawn; undefined where the console would show no report. */
 async function drawnReport(
   ctx: Context,
@@ -130,14 +176,16 @@ export async function signedInPages(
   ctx: Context,
 ): Promise<((request: FastifyRequest) => Promise<DrawnPage | undefined>) | undefined> {
   const module = await loadServerModule(ctx.config.consoleDir);
-  const { renderCampaignReport, renderCampaignList, renderCampaignPage } = module ?? {};
-  if (!renderCampaignReport && !renderCampaignList && !renderCampaignPage) return undefined;
+  const { renderCampaignReport, renderCampaignList, renderCampaignPage, renderDashboard } = module ?? {};
+  if (!renderCampaignReport && !renderCampaignList && !renderCampaignPage && !renderDashboard)
+    return undefined;
   return async (request) => {
     const url = new URL(request.url, 'http://console');
     const report = reportPagePath(url.pathname);
     const list = /^\/campaigns\/?$/.test(url.pathname);
     const campaignID = /^\/campaigns\/([^/]+)\/?$/.exec(url.pathname)?.[1];
-    const secret = (report || list || campaignID) && sessionSecret(request);
+    const board = /^\/dashboard\/?$/.test(url.pathname);
+    const secret = (report || list || campaignID || board) && sessionSecret(request);
     if (!secret) return undefined;
     try {
       const user = await findSession(ctx.db, secret);
@@ -151,7 +199,9 @@ export async function signedInPages(
             ? await drawnList(ctx, renderCampaignList, user, url, request)
             : campaignID && renderCampaignPage
               ? await drawnCampaign(ctx, renderCampaignPage, user, campaignID, request)
-              : undefined;
+              : board && renderDashboard
+                ? await drawnDashboard(ctx, renderDashboard, user, url, request)
+                : undefined;
       // The user's own page: no shared cache keeps it.
       return drawn ? { ...drawn, private: true } : undefined;
     } catch (error) {

@@ -10,4 +10,6 @@ export const STATIC_CHART_WIDTH = {
   signedIn: { phone: 318, wide: 830 },
   /** A campaign page's goal card, beside the side menu only. */
   campaignGoal: { phone: 316, wide: 1126 },
+  /** The dashboard's Trend card, beside the side menu only. */
+  dashboardTrend: { phone: 316, wide: 1126 },
 } as const;

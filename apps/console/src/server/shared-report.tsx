@@ -21,6 +21,7 @@ import {
 export { renderCampaignList } from './campaign-list';
 export { renderCampaignPage } from './campaign-page';
 export { renderCampaignReport } from './campaign-report';
+export { renderDashboard } from './dashboard-page';
 export type { SharedReportView } from './drawn-report';
 
 /** The first view itself, from a report read as the contract says. */

@@ -2,10 +2,13 @@
 // on the server, with the period before it for comparison, the top campaigns by impressions and the
 // most recently updated ones.
 import { z } from 'zod/mini';
+import { toApiDateTime } from '../calendar/dates';
 import { budgetFiguresSchema } from '../campaigns/budget';
 import { pacingSchema } from '../campaigns/pacing-answer';
 import { campaignRateSchema } from '../campaigns/pricing';
+import type { Timezone } from '../timezones/timezones';
 import { reportDataSchema, reportSeriesPointSchema, reportTotalsSchema } from './report-data';
+import type { ReportingDates } from './reporting-dates';
 
 /** How many campaigns the top and recent lists hold. */
 export const DASHBOARD_LIST_LENGTH = 5;
@@ -54,3 +57,23 @@ export const dashboardSchema = z.object({
   dataPulledAt: z.string(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** The ranges the dashboard offers, in whole days before today (today is not over: docs/product.md §1). */
+export const DASHBOARD_RANGES = [7, 30, 90] as const;
+export type DashboardRangeDays = (typeof DASHBOARD_RANGES)[number];
+
+/** The range a dashboard address names (`?days=`): one of DASHBOARD_RANGES, 30 for anything else. */
+export const dashboardRangeDays = (days: string | null | undefined): DashboardRangeDays =>
+  DASHBOARD_RANGES.find((choice) => String(choice) === days) ?? 30;
+
+/**
+ * The query under which a drawn page's data block holds the dashboard (the dashboard call's answer):
+ * its range, zone and days, so the console takes it only for the dashboard it would ask for.
+ */
+export const dashboardAnswerQuery = (days: number, timezone: Timezone, dates: ReportingDates) => ({
+  dashboard: days,
+  zone: timezone.tzCode,
+  offset: timezone.offset,
+  start: toApiDateTime(dates.start),
+  end: toApiDateTime(dates.end),
+});

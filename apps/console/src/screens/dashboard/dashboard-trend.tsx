@@ -5,7 +5,7 @@
 // stand as an empty box under the metric switch (docs/console.md, "Dashboard").
 import type { Dashboard } from '@adconsole/domain';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@adconsole/ui';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { NearViewport } from '../../components/near-viewport';
 
 const PerformanceChart = lazy(() =>
@@ -16,7 +16,7 @@ const PerformanceChart = lazy(() =>
  * The trend chart's drawing height, and the height of the chart with its metric switch (measured in
  * Chromium at 390 and 1280 px wide; the switch takes two lines on a phone).
  */
-const TREND_HEIGHT = 260;
+export const TREND_HEIGHT = 260;
 const TREND_PLACEHOLDER = 'h-[340px] md:h-[304px]';
 /** The chart's area before it is drawn (empty: the chart measures it first), shown as a skeleton. */
 const UNDRAWN =
@@ -25,11 +25,17 @@ const UNDRAWN =
 export function DashboardTrend({
   series,
   defer = true,
+  drawn,
 }: {
   /** The days' figures; undefined while the dashboard loads. */
   series: Dashboard['series'] | undefined;
   /** Draw only when the reader comes near (false: at once, for stories). */
   defer?: boolean;
+  /**
+   * The chart drawn at a fixed width, as static SVG the stylesheet fits to the card (the server's
+   * drawing: docs/console.md, "Charts without a window"); none: the console's, which measures its card.
+   */
+  drawn?: ReactNode;
 }) {
   return (
     <Card aria-busy={series === undefined}>
@@ -38,7 +44,9 @@ export function DashboardTrend({
         <CardDescription>All of your campaigns, by day.</CardDescription>
       </CardHeader>
       <CardContent className={UNDRAWN} data-slot="dashboard-trend">
-        {series ? (
+        {series && drawn ? (
+          <div data-static-chart="">{drawn}</div>
+        ) : series ? (
           // Below the tiles on a phone: the chart's code loads when the reader comes near it.
           <NearViewport defer={defer} placeholder={<Skeleton className={TREND_PLACEHOLDER} />}>
             <Suspense fallback={<Skeleton className={TREND_PLACEHOLDER} />}>

@@ -14,11 +14,14 @@
 // The signed-in frame is drawn for a phone (compact) or a wide window as the user agent says: a window on
 // the other side of the console's compact width (991 px) starts the console too, whose frame follows the
 // window. A reader who chose the dark theme on this browser (the console's stored settings) sees the
-// drawing dark as soon as this script runs.
-// A classic script, in the page as `<script defer src="/assets/on-touch-v3.js"
+// drawing dark as soon as this script runs; one who chose a reporting zone other than the one a drawing's
+// figures are read in (the dashboard's, `data-reporting-zone`, UTC: the server cannot read the stored
+// choice) starts the console at once, which reads them in the chosen zone.
+// A classic script, in the page as `<script defer src="/assets/on-touch-v4.js"
 // data-entry="/assets/index-….js" data-preload="…">` (apps/api/src/http/server-view.ts): under /assets/,
 // the only place the CSP runs scripts from, where files are cached for a year, so a change to it takes a
-// new name (v2 since the charts' width check, v3 since the signed-in pages, v4 next); no inline script
+// new name (v2 since the charts' width check, v3 since the signed-in pages, v4 since the dashboard's zone, v5
+// next); no inline script
 // (the CSP).
 (() => {
   const script = document.currentScript;
@@ -26,15 +29,23 @@
   const view = document.querySelector('[data-server-view]');
   if (!entry || !view) return;
   const preloads = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
-  // The theme the reader chose, as the console applies it (settings/settings.ts), before it starts.
+  // The settings the reader chose on this browser, as the console keeps them (settings/settings.ts).
+  let stored = {};
   try {
-    if (JSON.parse(localStorage.getItem('store') || '{}').darkMode === true) {
-      document.documentElement.classList.add('dark');
-      document.documentElement.style.colorScheme = 'dark';
-    }
+    stored = JSON.parse(localStorage.getItem('store') || '{}') || {};
   } catch {
-    // No stored settings, or storage refused: the drawing stays light, as the server drew it.
+    // No stored settings, or storage refused: the drawing stays as the server drew it.
   }
+  // The theme, applied before the console starts.
+  if (stored.darkMode === true) {
+    document.documentElement.classList.add('dark');
+    document.documentElement.style.colorScheme = 'dark';
+  }
+  // Figures read in another zone than the reader's: only the console can read them in the reader's.
+  const drawnZone = view.querySelector('[data-reporting-zone]')?.getAttribute('data-reporting-zone');
+  const chosenZone = stored.activeReportingTimezone?.tzCode;
+  const otherZone =
+    drawnZone !== undefined && drawnZone !== null && chosenZone !== undefined && chosenZone !== drawnZone;
   // The address names the state the server drew (its range, zone, unit and tab), as the console would
   // write it once started: a press in the console's first moments then changes that state, instead of
   // racing the console's own writing of it.
@@ -176,7 +187,7 @@
       if (misfit()) start();
     });
   };
-  if (misfit()) start();
+  if (otherZone || misfit()) start();
   else window.addEventListener('resize', resized);
   // What the console draws only when the reader comes near it (a campaign page's owner's cards, waiting
   // in the drawing as in the console's first drawing): coming near starts the console, which draws them.
