@@ -1,6 +1,6 @@
 // One Debian Chromium per journey file, driven by playwright-core (no browser download).
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumLaunchArgs, chromiumPath } from '../../scripts/chromium';
 import { product } from './product';
 
@@ -64,8 +64,21 @@ type OwnerCard = 'Preview link' | 'Delivery rules' | 'Placements' | 'Conversions
  * over to the console as those cards come near (docs/console.md, "Signed-in pages drawn by the server"),
  * which then draws them. A journey that reached for a card's control without scrolling depended on the
  * page's height: the demo campaign's first card sits about 1,200 px down, at the edge of "near" in a
- * 900 px window, and a line more above it left the console unstarted.
+ * 900 px window, and a line more above it left the console unstarted. The heading is found and scrolled
+ * to in one step in the page: the drawing's may be gone the next moment, as the console takes over.
  */
 export async function scrollToOwnerCard(page: Page, card: OwnerCard): Promise<void> {
-  await page.getByRole('heading', { name: card, exact: true, level: 2 }).scrollIntoViewIfNeeded();
+  await expect
+    .poll(
+      () =>
+        page.evaluate((name) => {
+          const heading = Array.from(document.querySelectorAll('h2')).find(
+            (h2) => h2.textContent?.trim() === name && h2.checkVisibility({ visibilityProperty: true }),
+          );
+          heading?.scrollIntoView({ block: 'center' });
+          return heading !== undefined;
+        }, card),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }

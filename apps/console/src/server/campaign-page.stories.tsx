@@ -6,7 +6,8 @@ import { springSale } from '../screens/campaigns/campaign-stories-fixtures';
 import type { CampaignPageView } from './campaign-page';
 import { renderCampaignPage } from './shared-report';
 import './static-charts.css';
-import { drawnFrame, ServerHtml } from './story-html';
+import { STATIC_CHART_WIDTH } from './chart-widths';
+import { drawnFrame, expectPhoneDrawing, ServerHtml } from './story-html';
 
 /** The page as the server draws it. */
 const Drawn = (view: CampaignPageView) => <ServerHtml html={renderCampaignPage(view)} />;
@@ -58,10 +59,7 @@ export const Phone: Story = {
   args: { phone: true },
   beforeEach: phoneViewport,
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('[data-slot="app-shell"][data-compact]')).not.toBeNull();
-    const chart = canvasElement.querySelector('[data-static-chart] svg[data-scaled]');
-    await expect(chart).toHaveAttribute('width', '316');
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+    await expectPhoneDrawing(canvasElement, STATIC_CHART_WIDTH.campaignGoal.phone);
   },
 };
 

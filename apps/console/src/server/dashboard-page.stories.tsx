@@ -1,17 +1,18 @@
-import { atRiskPacing, oneWeekReport, previousWeekReport } from '@adconsole/charts/fixtures';
+import { oneWeekReport, previousWeekReport } from '@adconsole/charts/fixtures';
 import { type Dashboard, defaultTimezone } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { phoneViewport } from '../../../../.storybook/phone-viewport';
+import { dashboardCampaigns } from '../screens/dashboard/dashboard-fixtures';
 import type { DashboardPageView } from './dashboard-page';
 import { renderDashboard } from './shared-report';
 import './static-charts.css';
-import { drawnFrame, ServerHtml } from './story-html';
+import { STATIC_CHART_WIDTH } from './chart-widths';
+import { drawnFrame, expectPhoneDrawing, ServerHtml } from './story-html';
 
 /** The page as the server draws it. */
 const Drawn = (view: DashboardPageView) => <ServerHtml html={renderDashboard(view)} />;
 
-const [first, second] = oneWeekReport.creatives;
 /** A week of two campaigns as the dashboard call answers it (JSON: no spend in the totals). */
 const week: Dashboard = {
   start: oneWeekReport.start,
@@ -21,29 +22,8 @@ const week: Dashboard = {
   totals: oneWeekReport.totals,
   previousTotals: previousWeekReport.totals,
   series: oneWeekReport.series,
-  topCampaigns: [
-    {
-      id: 'c1',
-      name: 'Winter sale',
-      updatedAt: '2026-11-24T10:00:00Z',
-      totals: first?.totals ?? oneWeekReport.totals,
-      pacing: atRiskPacing,
-    },
-    {
-      id: 'c2',
-      name: 'Spring launch',
-      updatedAt: '2026-11-20T10:00:00Z',
-      totals: second?.totals ?? oneWeekReport.totals,
-    },
-  ],
-  recentCampaigns: [
-    {
-      id: 'c1',
-      name: 'Winter sale',
-      updatedAt: '2026-11-24T10:00:00Z',
-      totals: first?.totals ?? oneWeekReport.totals,
-    },
-  ],
+  topCampaigns: dashboardCampaigns.slice(0, 2),
+  recentCampaigns: dashboardCampaigns.slice(0, 1),
   dataPulledAt: '2026-11-28T12:00:00.000Z',
 };
 
@@ -93,10 +73,7 @@ export const Phone: Story = {
   args: { phone: true },
   beforeEach: phoneViewport,
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('[data-slot="app-shell"][data-compact]')).not.toBeNull();
-    const chart = canvasElement.querySelector('[data-static-chart] svg[data-scaled]');
-    await expect(chart).toHaveAttribute('width', '316');
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+    await expectPhoneDrawing(canvasElement, STATIC_CHART_WIDTH.dashboardTrend.phone);
   },
 };
 

@@ -2,6 +2,7 @@
 // the HTML the server sends, as it is, with no effect of the page's own script run on it, the report a
 // report page's stories draw, as its answers travel (JSON), and the signed-in frame's user and bell.
 import { oneWeekReport, previousWeekReport, siteBreakdown } from '@adconsole/charts/fixtures';
+import { expect } from 'storybook/test';
 import { openDrop } from '../screens/alerts/alert-fixtures';
 import type { DrawnFrameView } from './drawn-frame';
 
@@ -36,3 +37,14 @@ export const drawnFrame = {
   alerts: [openDrop],
   user: { role: 'user', name: 'Demo User' },
 } satisfies DrawnFrameView;
+
+/**
+ * A phone's drawing of a signed-in page: the compact frame, its chart at `chartWidth`, nothing wider than
+ * the phone.
+ */
+export async function expectPhoneDrawing(canvasElement: HTMLElement, chartWidth: number) {
+  await expect(canvasElement.querySelector('[data-slot="app-shell"][data-compact]')).not.toBeNull();
+  const chart = canvasElement.querySelector('[data-static-chart] svg[data-scaled]');
+  await expect(chart).toHaveAttribute('width', String(chartWidth));
+  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+}

@@ -1,39 +1,12 @@
-import {
-  atRiskPacing,
-  oneWeekReport,
-  oneWeekReportWithConversions,
-  onTrackPacing,
-} from '@adconsole/charts/fixtures';
+import { oneWeekReport, oneWeekReportWithConversions } from '@adconsole/charts/fixtures';
 import type { DashboardCampaign } from '@adconsole/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
 import { expect, within } from 'storybook/test';
 import { DashboardCampaignTable } from './dashboard-campaigns';
+import { dashboardCampaigns } from './dashboard-fixtures';
 
-const [first, second, third] = oneWeekReport.creatives;
-const campaigns: DashboardCampaign[] = [
-  {
-    id: 'c1',
-    name: 'Winter sale',
-    updatedAt: '2026-11-24T10:00:00Z',
-    totals: first?.totals ?? oneWeekReport.totals,
-    pacing: atRiskPacing,
-  },
-  {
-    id: 'c2',
-    name: 'Spring launch',
-    updatedAt: '2026-11-20T10:00:00Z',
-    totals: second?.totals ?? oneWeekReport.totals,
-    pacing: onTrackPacing,
-  },
-  {
-    id: 'c3',
-    name: 'Always on',
-    updatedAt: '2026-11-02T10:00:00Z',
-    totals: third?.totals ?? oneWeekReport.totals,
-    pacing: null,
-  },
-];
+const campaigns = dashboardCampaigns;
 
 const meta = {
   title: 'Console/Dashboard/CampaignTable',
