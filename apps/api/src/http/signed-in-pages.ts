@@ -11,10 +11,10 @@ import {
   campaignListOf,
   campaignListPageState,
   dashboardAnswerQuery,
+  dashboardQueryOf,
   dashboardRangeDays,
   defaultTimezone,
   lastDaysReportingDates,
-  toApiDateTime,
 } from '@adconsole/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../context';
@@ -121,12 +121,7 @@ async function drawnDashboard(
   const timezone = defaultTimezone;
   const dates = lastDaysReportingDates(days, new Date(frame.now), timezone);
   const [answer, alerts] = await Promise.all([
-    dashboard(ctx, user, {
-      start_dt: toApiDateTime(dates.start),
-      end_dt: toApiDateTime(dates.end),
-      tzOffset: timezone.offset,
-      timezone: timezone.tzCode,
-    }),
+    dashboard(ctx, user, dashboardQueryOf(dates, timezone)),
     bellAlerts(ctx, user),
   ]);
   const data = asAnswered(answer);

@@ -49,7 +49,6 @@ export function renderDashboard({
           onRange={nothing}
           timezone={timezone}
           data={data}
-          loading={false}
           drawnTrend={<PerformanceChart series={data.series} width={width} height={TREND_HEIGHT} />}
         />
       </DrawnFrame>

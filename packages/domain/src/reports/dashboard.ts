@@ -2,7 +2,7 @@
 // on the server, with the period before it for comparison, the top campaigns by impressions and the
 // most recently updated ones.
 import { z } from 'zod/mini';
-import { toApiDateTime } from '../calendar/dates';
+import { dashboardQueryOf } from '../api/dashboard/requests';
 import { budgetFiguresSchema } from '../campaigns/budget';
 import { pacingSchema } from '../campaigns/pacing-answer';
 import { campaignRateSchema } from '../campaigns/pricing';
@@ -72,8 +72,5 @@ export const dashboardRangeDays = (days: string | null | undefined): DashboardRa
  */
 export const dashboardAnswerQuery = (days: number, timezone: Timezone, dates: ReportingDates) => ({
   dashboard: days,
-  zone: timezone.tzCode,
-  offset: timezone.offset,
-  start: toApiDateTime(dates.start),
-  end: toApiDateTime(dates.end),
+  ...dashboardQueryOf(dates, timezone),
 });

@@ -4,9 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
 import { expect, within } from 'storybook/test';
 import { DashboardCampaignTable } from './dashboard-campaigns';
-import { dashboardCampaigns } from './dashboard-fixtures';
-
-const campaigns = dashboardCampaigns;
+import { dashboardCampaigns as campaigns } from './dashboard-fixtures';
 
 const meta = {
   title: 'Console/Dashboard/CampaignTable',

@@ -24,8 +24,7 @@ export interface DashboardContentProps {
   timezone: Timezone;
   /** The figures; undefined while they load (or when they failed). */
   data: Dashboard | undefined;
-  loading: boolean;
-  /** Why the figures did not load. */
+  /** Why the figures did not load; undefined while they load or once they have. */
   error?: unknown;
   /** The trend chart drawn at a fixed width (the server's drawing); the console's own measures its card. */
   drawnTrend?: ReactNode;
@@ -37,7 +36,6 @@ export function DashboardContent({
   onRange,
   timezone,
   data,
-  loading,
   error,
   drawnTrend,
 }: DashboardContentProps) {
@@ -85,7 +83,7 @@ export function DashboardContent({
         />
       ) : (
         <>
-          <section aria-label="Totals" aria-busy={loading}>
+          <section aria-label="Totals" aria-busy={!data && error === undefined}>
             <DashboardTiles board={data} />
           </section>
           <DashboardTrend series={data?.series} drawn={drawnTrend} />

@@ -27,7 +27,6 @@ export function DashboardPage() {
       onRange={(choice: DashboardRangeDays) => setParams({ days: String(choice) })}
       timezone={timezone}
       data={data}
-      loading={!data && !board.isError}
       error={board.isError ? board.error : undefined}
     />
   );

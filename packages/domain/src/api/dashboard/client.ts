@@ -1,12 +1,12 @@
 // The dashboard's call: all of the signed-in user's campaigns over a range, summed on the server.
 
-import { toApiDateTime } from '../../calendar/dates';
 import type { Dashboard } from '../../reports/dashboard';
 import type { ReportingDates } from '../../reports/reporting-dates';
 import { defaultTimezone, type Timezone } from '../../timezones/timezones';
 import type { Http } from '../http';
 import { send } from '../send';
 import { dashboardContract } from './contract';
+import { dashboardQueryOf } from './requests';
 
 export function dashboardCalls(http: Http) {
   return {
@@ -17,17 +17,10 @@ export function dashboardCalls(http: Http) {
       signal?: AbortSignal | undefined;
     }): Promise<Dashboard> {
       const timezone = request.timezone ?? defaultTimezone;
-      return send(
-        http,
-        dashboardContract.dashboard,
-        {
-          start_dt: toApiDateTime(request.dates.start),
-          end_dt: toApiDateTime(request.dates.end),
-          tzOffset: timezone.offset,
-          timezone: timezone.tzCode || undefined,
-        },
-        { signal: request.signal, cancelIsTimeout: true },
-      );
+      return send(http, dashboardContract.dashboard, dashboardQueryOf(request.dates, timezone), {
+        signal: request.signal,
+        cancelIsTimeout: true,
+      });
     },
   };
 }
